@@ -1,0 +1,27 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { ThemeProvider } from "@/components/layout/theme-provider";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Darkroom", template: "%s · Darkroom" },
+  description: "Self-hosted dashboard for image and video generation.",
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#fafafa" },
+    { media: "(prefers-color-scheme: dark)", color: "#17181c" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // next-themes sets the class before hydration, so the server's markup differs on purpose.
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh antialiased">
+        <ThemeProvider>{children}</ThemeProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,17 @@
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+
+const config = [
+  { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    rules: {
+      // lib/env.ts is the only reader of the environment (lib/emulator is a separate program with its own).
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts." }],
+    },
+  },
+  { files: ["lib/env.ts", "lib/emulator/**", "playwright.config.ts", "**/*.test.ts", "e2e/**"], rules: { "no-restricted-properties": "off" } },
+];
+
+export default config;

@@ -1,0 +1,32 @@
+// `npm run emulator`: the emulator on its own, configured from the environment.
+import { startEmulator } from "./server";
+
+const seconds = (name: string, fallback: number): number => {
+  const value = process.env[name];
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) {
+    console.error(`${name} must be a number of seconds (got "${value}").`);
+    process.exit(1);
+  }
+  return parsed;
+};
+
+const emulator = await startEmulator({
+  port: Number(process.env.EMULATOR_PORT ?? 4010),
+  dataDir: process.env.EMULATOR_DATA_DIR || undefined,
+  demoKey: process.env.EMULATOR_DEMO_KEY || undefined,
+  timings: {
+    imageSeconds: seconds("EMULATOR_IMAGE_SECONDS", 5),
+    videoSeconds: seconds("EMULATOR_VIDEO_SECONDS", 20),
+    refundSeconds: seconds("EMULATOR_REFUND_SECONDS", 10),
+  },
+});
+console.log(`Emulator listening on ${emulator.url}`);
+console.log(`Demo API key: ${emulator.demoKey}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void emulator.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,129 @@
+// POST creation, shared by v1 and the legacy endpoint: the spec's checks in order, then one atomic charge.
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Emulator } from "./emulator";
+import { readBody, type Reply } from "./http";
+import { DEADLINE_MS } from "./lifecycle";
+import { canonicalJson, type Account, type Scenario, type TaskRecord } from "./store";
+import { PLAN_COEFFICIENT, type AcceptedRequest, type Validation, type ValidationContext } from "./types";
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9.:_-]{1,128}$/;
+export const CONCURRENCY = { image: 5, video: 3 } as const;
+
+/** What differs between v1 and legacy creation. */
+export interface CreationDialect {
+  error(status: number, code: string, message: string, extra?: { field?: string; retryAfter?: string }): Reply;
+  validate(body: unknown, ctx: ValidationContext): Validation;
+  /** Status of a field violation: 422 in v1, 400 in legacy. */
+  invalidStatus: number;
+  /** Family D's contract does not list the Idempotency-Key. */
+  keyOptional(body: unknown): boolean;
+  created(task: TaskRecord, replayed: boolean): Reply;
+}
+
+export async function createTask(emu: Emulator, req: IncomingMessage, account: Account, dialect: CreationDialect): Promise<Reply> {
+  const contentType = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  if (contentType !== "application/json") {
+    return dialect.error(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+  const read = await readBody(req);
+  if (!read.ok) return dialect.error(413, "payload_too_large", "The request body is over 64 KiB.");
+  let body: unknown;
+  try {
+    body = JSON.parse(read.text);
+  } catch {
+    return dialect.error(400, "malformed_json", "The request body is not valid JSON.");
+  }
+
+  const key = req.headers["idempotency-key"];
+  if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
+    if (key !== undefined || !dialect.keyOptional(body)) {
+      return dialect.error(400, "invalid_idempotency_key", "Send an Idempotency-Key header of 1 to 128 letters, digits, '.', ':', '_' or '-'.");
+    }
+  }
+  const idemKey = typeof key === "string" ? `${account.apiKey}\n${key}` : undefined;
+  const canonical = canonicalJson(body);
+  const previous = idemKey ? emu.state.idempotency[idemKey] : undefined;
+  if (previous) {
+    const original = emu.state.tasks[previous.taskId];
+    if (previous.body !== canonical || !original) {
+      return dialect.error(409, "idempotency_conflict", "This Idempotency-Key was already used with a different body; a changed request needs a new key.");
+    }
+    return dialect.created(original, true);
+  }
+
+  const validation = dialect.validate(body, { isOwnMediaUrl: (url) => emu.isOwnMediaUrl(url) });
+  if (!validation.ok) return dialect.error(dialect.invalidStatus, "invalid_request", validation.message, { field: validation.field });
+  const request = validation.request;
+  const parentProblem = request.parentTaskId ? checkParent(emu, account, request.parentTaskId) : undefined;
+  if (parentProblem) return dialect.error(dialect.invalidStatus, "invalid_request", parentProblem, { field: "parent_task_id" });
+
+  const prompt = String(request.params.prompt ?? "");
+  if (/\[\[blocked\]\]/i.test(prompt)) {
+    return dialect.error(422, "prompt_blocked", "The prompt was rejected as unsafe before generation; change it and try again.", { field: "prompt" });
+  }
+  emu.advance();
+  if (emu.liveCount(account.apiKey, request.kind) >= CONCURRENCY[request.kind]) {
+    return dialect.error(429, "concurrency_limited", `At most ${CONCURRENCY[request.kind]} ${request.kind} tasks may run at once.`, { retryAfter: "5" });
+  }
+  const price = Math.round(request.basePrice * PLAN_COEFFICIENT[account.plan]);
+  if (account.credits < price) {
+    return dialect.error(402, "insufficient_credits", `This request costs ${price} credits; the account has ${account.credits}.`);
+  }
+
+  // From here on nothing awaits: the charge, the task and the key are recorded in one step.
+  account.credits -= price;
+  const task = newTask(emu, account, request, price, scenarioOf(prompt));
+  emu.track(task);
+  if (idemKey) emu.state.idempotency[idemKey] = { taskId: task.id, body: canonical };
+  if (task.scenario !== "fail" && task.scenario !== "hang") emu.media.render(task);
+  return dialect.created(task, false);
+}
+
+function checkParent(emu: Emulator, account: Account, parentId: string): string | undefined {
+  emu.advance();
+  const parent = emu.ownTask(parentId, account.apiKey);
+  if (!parent) return "parent_task_id is not a task of this account.";
+  if (parent.model !== "epsilon-v6") return "parent_task_id must be an epsilon-v6 task.";
+  if (parent.status !== "succeeded") return "parent_task_id must be a task that has succeeded.";
+  return undefined;
+}
+
+function scenarioOf(prompt: string): Scenario {
+  if (/\[\[fail\]\]/i.test(prompt)) return "fail";
+  if (/\[\[hang\]\]/i.test(prompt)) return "hang";
+  if (/\[\[slow\]\]/i.test(prompt)) return "slow";
+  return "normal";
+}
+
+function newTask(emu: Emulator, account: Account, request: AcceptedRequest, price: number, scenario: Scenario): TaskRecord {
+  const now = emu.clock.now();
+  const seconds = request.kind === "image" ? emu.timings.imageSeconds : emu.timings.videoSeconds;
+  const durationMs = (scenario === "slow" ? 600 : seconds) * 1000;
+  const queuedMs = Math.min(request.kind === "image" ? 1000 : 2000, durationMs / 2);
+  // The spec's family E sample answers creation with `processing`.
+  const startsProcessing = request.model === "epsilon-v6";
+  const count = request.output.kind === "image" ? request.output.count : 1;
+  const task: TaskRecord = {
+    id: `task_${randomBytes(12).toString("hex")}`,
+    apiKey: account.apiKey,
+    model: request.model,
+    kind: request.kind,
+    params: request.params,
+    output: request.output,
+    scenario,
+    creditsReserved: price,
+    status: startsProcessing ? "processing" : "pending",
+    createdAt: now,
+    updatedAt: now,
+    startAt: startsProcessing ? now : now + queuedMs,
+    finishAt: scenario === "hang" ? null : now + durationMs,
+    deadlineAt: now + DEADLINE_MS,
+    media: { ids: Array.from({ length: count }, () => randomBytes(12).toString("hex")), ready: false },
+    snapshot: {},
+    snapshotAt: now,
+  };
+  for (const id of task.media.ids) emu.state.media[id] = { taskId: task.id, ext: emu.media.extOf(task) };
+  task.snapshot = emu.view(task);
+  return task;
+}

@@ -1,0 +1,153 @@
+// The emulator's state and the operations its routes share.
+import { randomBytes } from "node:crypto";
+import { Clock } from "./clock";
+import { Faults } from "./faults";
+import { advanceTask, isLive, isSettled, SNAPSHOT_MS, taskView, type Timings } from "./lifecycle";
+import { MediaLibrary } from "./media";
+import { RateLimiter } from "./rate-limit";
+import { Store, type Account, type TaskRecord } from "./store";
+import type { Plan } from "./types";
+
+export const DEFAULT_CREDITS = 100_000;
+
+export class Emulator {
+  readonly clock: Clock;
+  readonly rate = new RateLimiter();
+  readonly faults = new Faults();
+  readonly media: MediaLibrary;
+  /** Tasks that may still change; the rest are never looked at again by advance(). */
+  private readonly unsettled = new Set<string>();
+  baseUrl = "";
+
+  constructor(
+    readonly store: Store,
+    mediaDir: string,
+    readonly timings: Timings,
+    readonly demoKey: string,
+  ) {
+    this.clock = new Clock(store.state.clockOffsetMs);
+    this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error));
+    for (const task of Object.values(store.state.tasks)) {
+      if (isSettled(task)) continue;
+      this.unsettled.add(task.id);
+      // Rendering does not survive a restart: start it again for tasks still waiting for their media.
+      if (isLive(task) && !task.media.ready && task.scenario !== "fail" && task.scenario !== "hang") this.media.render(task);
+    }
+    this.ensureDemoAccount();
+  }
+
+  get state() {
+    return this.store.state;
+  }
+
+  ensureDemoAccount(): void {
+    if (!this.state.accounts[this.demoKey]) this.addAccount({ apiKey: this.demoKey });
+  }
+
+  addAccount(input: { apiKey?: string; plan?: Plan; credits?: number; disabled?: boolean }): Account {
+    const account: Account = {
+      apiKey: input.apiKey ?? `sk-emu-${randomBytes(16).toString("hex")}`,
+      plan: input.plan ?? "free",
+      credits: input.credits ?? DEFAULT_CREDITS,
+      disabled: input.disabled ?? false,
+    };
+    this.state.accounts[account.apiKey] = account;
+    this.store.changed();
+    return account;
+  }
+
+  /** Brings every unsettled task up to the clock: refunds settle and retention ends even when nobody polls. */
+  advance(): void {
+    const now = this.clock.now();
+    for (const id of this.unsettled) {
+      const task = this.state.tasks[id];
+      if (!task) {
+        this.unsettled.delete(id);
+        continue;
+      }
+      const { changed, deleteMedia } = advanceTask(task, this.state.accounts[task.apiKey], now, this.timings);
+      if (deleteMedia) void this.media.remove(task);
+      if (isSettled(task)) this.unsettled.delete(id);
+      if (changed) this.store.changed();
+    }
+  }
+
+  track(task: TaskRecord): void {
+    this.state.tasks[task.id] = task;
+    this.unsettled.add(task.id);
+    this.store.changed();
+  }
+
+  /** A task of this account, or undefined (another account's task is as unknown as a missing one). */
+  ownTask(id: string, apiKey: string): TaskRecord | undefined {
+    const task = Object.hasOwn(this.state.tasks, id) ? this.state.tasks[id] : undefined;
+    return task && task.apiKey === apiKey ? task : undefined;
+  }
+
+  liveCount(apiKey: string, kind: "image" | "video"): number {
+    let count = 0;
+    for (const id of this.unsettled) {
+      const task = this.state.tasks[id];
+      if (task && task.apiKey === apiKey && task.kind === kind && isLive(task)) count += 1;
+    }
+    return count;
+  }
+
+  view(task: TaskRecord): Record<string, unknown> {
+    return taskView(task, (id) => `${this.baseUrl}/media/${id}.${this.media.extOf(task)}`);
+  }
+
+  /** A retrieval: within 5 s of the last refresh it answers the same snapshot again. */
+  retrieve(task: TaskRecord): Record<string, unknown> {
+    const now = this.clock.now();
+    if (now - task.snapshotAt < SNAPSHOT_MS) return task.snapshot;
+    task.snapshot = this.view(task);
+    task.snapshotAt = now;
+    this.store.changed();
+    return task.snapshot;
+  }
+
+  isOwnMediaUrl(url: string): boolean {
+    const match = /^\/media\/([0-9a-f]+)\.(png|jpeg|mp4)$/.exec(safePath(url, this.baseUrl) ?? "");
+    return match !== null && Object.hasOwn(this.state.media, match[1] ?? "");
+  }
+
+  private rendered(task: TaskRecord, error?: string): void {
+    if (this.state.tasks[task.id] !== task) {
+      // The emulator was reset while this rendered.
+      void this.media.remove(task);
+      return;
+    }
+    task.media = error ? { ...task.media, error } : { ...task.media, ready: true, readyAt: this.clock.now() };
+    if (error) console.error(`[emulator] rendering ${task.id} failed: ${error}`);
+    this.store.changed();
+  }
+
+  reset(): void {
+    Object.assign(this.state, { clockOffsetMs: 0, accounts: {}, tasks: {}, idempotency: {}, media: {} });
+    this.clock.advance(-this.clock.offset / 1000);
+    this.unsettled.clear();
+    this.rate.clear();
+    this.faults.clear();
+    this.ensureDemoAccount();
+  }
+
+  persistClock(): void {
+    this.state.clockOffsetMs = this.clock.offset;
+    this.store.changed();
+  }
+}
+
+/** The path of url if it points at this emulator (its own host and port, or loopback on its port). */
+function safePath(url: string, baseUrl: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    const base = new URL(baseUrl);
+    const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname);
+    if (parsed.protocol !== base.protocol || parsed.port !== base.port) return undefined;
+    if (parsed.hostname !== base.hostname && !loopback) return undefined;
+    return parsed.pathname;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** What a route answers; one writer sends it, so a fault can replace or drop it after the work is done. */
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Raw bytes, sent as they are instead of JSON. */
+  raw?: { contentType: string; data: Buffer | string };
+  /** A file to stream. */
+  file?: { contentType: string; path: string; size: number };
+}
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function json(status: number, body: unknown, headers?: Record<string, string>): Reply {
+  return { status, body, headers };
+}
+
+/** The v1 error shape: {"error": {"code", "message", "field"?}}. */
+export function v1Error(status: number, code: string, message: string, extra?: { field?: string; retryAfter?: string }): Reply {
+  const error: Record<string, string> = { code, message };
+  if (extra?.field) error.field = extra.field;
+  return json(status, { error }, extra?.retryAfter !== undefined ? { "Retry-After": extra.retryAfter } : undefined);
+}
+
+export type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: true };
+
+/** Reads the body, giving up as soon as it passes the 64 KiB limit. */
+export function readBody(req: IncomingMessage): Promise<BodyResult> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.resolve({ ok: false, tooLarge: true });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on("data", (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        done = true;
+        resolve({ ok: false, tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!done) resolve({ ok: true, text: Buffer.concat(chunks).toString("utf8") });
+    });
+    req.on("error", reject);
+  });
+}
+
+export function sendReply(req: IncomingMessage, res: ServerResponse, reply: Reply, createReadStream: (path: string) => NodeJS.ReadableStream): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  if (!req.complete) {
+    // The body was refused unread (413): close rather than read megabytes we will throw away.
+    headers.Connection = "close";
+  }
+  if (reply.file) {
+    res.writeHead(reply.status, { ...headers, "Content-Type": reply.file.contentType, "Content-Length": reply.file.size });
+    if (req.method === "HEAD") res.end();
+    else createReadStream(reply.file.path).pipe(res);
+    return;
+  }
+  const payload = reply.raw ? reply.raw.data : reply.body === undefined ? "" : JSON.stringify(reply.body);
+  const contentType = reply.raw ? reply.raw.contentType : "application/json; charset=utf-8";
+  res.writeHead(reply.status, {
+    ...headers,
+    ...(reply.status === 204 ? {} : { "Content-Type": contentType, "Content-Length": Buffer.byteLength(payload) }),
+  });
+  res.end(req.method === "HEAD" || reply.status === 204 ? undefined : payload);
+}

@@ -1,0 +1,85 @@
+// Result media: rendered in the background after acceptance, kept as files, served under /media/.
+import { mkdirSync } from "node:fs";
+import { rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { renderImage } from "./render/image";
+import { renderVideo } from "./render/video";
+import type { TaskRecord } from "./store";
+
+export const CONTENT_TYPE = { png: "image/png", jpeg: "image/jpeg", mp4: "video/mp4" } as const;
+export type MediaExt = keyof typeof CONTENT_TYPE;
+
+export class MediaLibrary {
+  // Videos render one at a time (two cores); images have their own line so a long video never holds them up.
+  private readonly lines: Record<"image" | "video", Promise<void>> = { image: Promise.resolve(), video: Promise.resolve() };
+  private closed = false;
+
+  constructor(
+    readonly dir: string,
+    private readonly onRendered: (task: TaskRecord, error?: string) => void,
+  ) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  filePath(id: string, ext: MediaExt): string {
+    return path.join(this.dir, `${id}.${ext}`);
+  }
+
+  extOf(task: TaskRecord): MediaExt {
+    return task.output.kind === "video" ? "mp4" : task.output.format;
+  }
+
+  render(task: TaskRecord): void {
+    const line = task.kind;
+    this.lines[line] = this.lines[line].then(async () => {
+      if (this.closed) return;
+      try {
+        await this.renderFiles(task);
+        if (!this.closed) this.onRendered(task);
+      } catch (error) {
+        if (!this.closed) this.onRendered(task, error instanceof Error ? error.message : String(error));
+      }
+    });
+  }
+
+  private async renderFiles(task: TaskRecord): Promise<void> {
+    const { output } = task;
+    const prompt = String(task.params.prompt ?? "");
+    const seed = task.id;
+    if (output.kind === "video") {
+      const label = `${task.model} · ${output.width}×${output.height} · ${output.seconds}s`;
+      const id = task.media.ids[0] ?? "";
+      await renderVideo({ width: output.width, height: output.height, seconds: output.seconds, prompt, label, seed, outPath: this.filePath(id, "mp4") });
+      return;
+    }
+    for (const [index, id] of task.media.ids.entries()) {
+      const label = `${task.model} · ${output.width}×${output.height}${task.media.ids.length > 1 ? ` · ${index + 1}/${task.media.ids.length}` : ""}`;
+      const bytes = await renderImage({ width: output.width, height: output.height, format: output.format, prompt, label, seed: `${seed}:${index}` });
+      await writeFile(this.filePath(id, output.format), bytes);
+    }
+  }
+
+  async size(id: string, ext: MediaExt): Promise<number | undefined> {
+    try {
+      return (await stat(this.filePath(id, ext))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async remove(task: TaskRecord): Promise<void> {
+    const ext = this.extOf(task);
+    await Promise.all(task.media.ids.map((id) => rm(this.filePath(id, ext), { force: true })));
+  }
+
+  async clearFiles(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** Stops taking work and waits for what is rendering now. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(Object.values(this.lines));
+  }
+}

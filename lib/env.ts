@@ -1,0 +1,34 @@
+import "server-only";
+import { z } from "zod";
+
+// The only reader of process.env: everything else imports `env` (or `parseEnv` in tests).
+// Empty values count as unset, so `FOO=` in a shell or .env file falls back to the default.
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const schema = z.object({
+  GENERATION_API_BASE_URL: optional(
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.example.com" }).transform((url) => url.replace(/\/+$/, "")),
+  ),
+  GENERATION_API_KEY: optional(z.string().min(1)),
+  PORT: optional(z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535)).transform((port) => port ?? 3000),
+  DATA_DIR: optional(z.string()).transform((dir) => dir ?? "./data"),
+  EMULATOR_PORT: optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((port) => port ?? 4010),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+  throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+}
+
+export const env = parseEnv(process.env);
+
+/** The environment for a child process the launcher starts, with some variables set. */
+export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}

@@ -1,0 +1,115 @@
+// `npm start` (and `npm run dev`): builds when needed, starts the embedded emulator when no upstream
+// is configured, then the dashboard, and prints the URL to open. Ctrl+C stops everything it started.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { childEnv, env } from "@/lib/env";
+
+const dev = process.argv.includes("--dev");
+const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+const children: ChildProcess[] = [];
+
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}, pipeStdout = false): ChildProcess {
+  // Own process group, so stopping it also stops the server processes it forks.
+  const child = spawn(command, args, { env: childEnv(extraEnv), stdio: ["ignore", pipeStdout ? "pipe" : "inherit", "inherit"], detached: true });
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`${path.basename(args[args.length - 1] ?? command)} stopped (${signal ?? `exit ${code}`}); shutting down.`);
+    stop(code ?? 1);
+  });
+  return child;
+}
+
+let stopping = false;
+function stop(code: number): void {
+  stopping = true;
+  for (const child of children) {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  }
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+/** The newest modification time among the files a production build is made from. */
+function newestSource(entries: string[]): number {
+  let newest = 0;
+  for (const entry of entries) {
+    if (!existsSync(entry)) continue;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      const names = readdirSync(entry).filter((name) => name !== "emulator" && !name.endsWith(".test.ts"));
+      newest = Math.max(newest, newestSource(names.map((name) => path.join(entry, name))));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(): boolean {
+  const buildId = path.join(".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const sources = ["app", "components", "lib", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+  return newestSource(sources) > statSync(buildId).mtimeMs;
+}
+
+async function build(): Promise<void> {
+  console.log("Building Darkroom (first start or sources changed)…");
+  const child = spawn(process.execPath, [nextBin, "build"], { env: childEnv({}), stdio: "inherit" });
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) {
+    console.error("The build failed; see the output above.");
+    process.exit(1);
+  }
+}
+
+/** Starts `npm run emulator` as a child and reads its URL and demo key from what it prints. */
+async function startEmbeddedEmulator(): Promise<{ url: string; key: string }> {
+  const dataDir = path.join(env.DATA_DIR, "emulator");
+  const child = run(process.execPath, ["--import", "tsx", path.join("lib", "emulator", "cli.ts")], { EMULATOR_DATA_DIR: dataDir, EMULATOR_PORT: String(env.EMULATOR_PORT) }, true);
+  let url = "";
+  for await (const line of createInterface({ input: child.stdout! })) {
+    url ||= /listening on (\S+)/.exec(line)?.[1] ?? "";
+    const key = /Demo API key: (\S+)/.exec(line)?.[1];
+    if (url && key) {
+      child.stdout!.resume();
+      return { url, key };
+    }
+  }
+  throw new Error("The emulator stopped before it was ready.");
+}
+
+async function waitUntilUp(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Darkroom did not answer at ${url} within 150 seconds.`);
+}
+
+if (!dev && needsBuild()) await build();
+
+const upstream = env.GENERATION_API_BASE_URL
+  ? { url: env.GENERATION_API_BASE_URL, key: env.GENERATION_API_KEY ?? "" }
+  : await startEmbeddedEmulator();
+if (!env.GENERATION_API_BASE_URL) console.log(`No upstream configured: using the embedded emulator at ${upstream.url}.`);
+
+run(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(env.PORT)], {
+  GENERATION_API_BASE_URL: upstream.url,
+  GENERATION_API_KEY: upstream.key,
+});
+const appUrl = `http://localhost:${env.PORT}`;
+await waitUntilUp(`${appUrl}/api/health`);
+console.log(`\nDarkroom is ready: open ${appUrl}\n`);
