@@ -1,6 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const shared = {
+  exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/** Tests that touch the database run again on Postgres whenever TEST_DATABASE_URL names a server. */
+const databaseTests = ["lib/db/**/*.test.ts", "lib/auth/**/*.test.ts", "app/**/*.test.ts"];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,9 +19,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { ...shared, name: "sqlite", include: ["**/*.test.ts"], setupFiles: ["lib/testing/setup-env.ts"] } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true, test: { ...shared, name: "postgres", include: databaseTests, setupFiles: ["lib/testing/setup-env.ts", "lib/testing/setup-postgres.ts"] } }]
+        : []),
+    ],
   },
 });

@@ -6,16 +6,32 @@ import { z } from "zod";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const port = (fallback: number) =>
+  optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((value) => value ?? fallback);
 
-const schema = z.object({
-  GENERATION_API_BASE_URL: optional(
-    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.example.com" }).transform((url) => url.replace(/\/+$/, "")),
-  ),
-  GENERATION_API_KEY: optional(z.string().min(1)),
-  PORT: optional(z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535)).transform((port) => port ?? 3000),
-  DATA_DIR: optional(z.string()).transform((dir) => dir ?? "./data"),
-  EMULATOR_PORT: optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((port) => port ?? 4010),
-});
+const schema = z
+  .object({
+    GENERATION_API_BASE_URL: optional(
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.example.com" }).transform((url) => url.replace(/\/+$/, "")),
+    ),
+    GENERATION_API_KEY: optional(z.string().min(1)),
+    PORT: port(3000),
+    DATA_DIR: optional(z.string()).transform((dir) => dir ?? "./data"),
+    DATABASE_URL: optional(
+      z.string().refine((url) => /^(postgres(ql)?:\/\/|file:)/.test(url) || !url.includes("://"), "must be postgres://… or a SQLite file path"),
+    ),
+    MEDIA_DIR: optional(z.string()),
+    ACCOUNT_PLAN: optional(z.enum(["free", "paid", "lifetime"], { error: "must be free, paid or lifetime" })).transform((plan) => plan ?? "free"),
+    AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
+    EMULATOR_PORT: port(4010),
+    LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform((level) => level ?? "info"),
+  })
+  // Defaults that live under DATA_DIR follow it.
+  .transform((values) => ({
+    ...values,
+    DATABASE_URL: values.DATABASE_URL ?? `${values.DATA_DIR}/darkroom.db`,
+    MEDIA_DIR: values.MEDIA_DIR ?? `${values.DATA_DIR}/media`,
+  }));
 
 export type Env = z.infer<typeof schema>;
 

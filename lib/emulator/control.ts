@@ -1,7 +1,7 @@
 // The control API under /__emulator/: accounts, the clock, faults, reset. Loopback only; a stable contract.
 import { z } from "zod";
 import type { Emulator } from "./emulator";
-import { json, readBody, v1Error, type Reply } from "./http";
+import { json, parseJson, readBody, v1Error, type Reply } from "./http";
 import { faultsBodySchema } from "./faults";
 import type { Account } from "./store";
 import type { IncomingMessage } from "node:http";
@@ -22,13 +22,9 @@ const accountView = ({ apiKey, plan, credits, disabled }: Account) => ({ apiKey,
 async function parse<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; reply: Reply }> {
   const read = await readBody(req);
   if (!read.ok) return { ok: false, reply: v1Error(413, "payload_too_large", "The request body is over 64 KiB.") };
-  let raw: unknown;
-  try {
-    raw = read.text.trim() === "" ? {} : JSON.parse(read.text);
-  } catch {
-    return { ok: false, reply: v1Error(400, "malformed_json", "The request body is not valid JSON.") };
-  }
-  const result = schema.safeParse(raw);
+  const parsed = read.text.trim() === "" ? { ok: true as const, value: {} } : parseJson(read.text);
+  if (!parsed.ok) return { ok: false, reply: v1Error(400, "malformed_json", parsed.message) };
+  const result = schema.safeParse(parsed.value);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
   return { ok: false, reply: v1Error(422, "invalid_request", issue?.message ?? "Invalid body.", { field: issue?.path.join(".") }) };
@@ -47,7 +43,7 @@ export async function control(emu: Emulator, req: IncomingMessage, path: string)
   }
   if (accountPath && (method === "GET" || method === "PATCH")) {
     emu.advance();
-    const account = emu.state.accounts[decodeURIComponent(accountPath[1] ?? "")];
+    const account = emu.state.accounts[accountPath[1] ?? ""];
     if (!account) return v1Error(404, "not_found", "No account with this API key.");
     if (method === "PATCH") {
       const body = await parse(req, patchAccountSchema);

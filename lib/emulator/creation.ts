@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Emulator } from "./emulator";
-import { readBody, type Reply } from "./http";
+import { parseJson, readBody, type Reply } from "./http";
 import { DEADLINE_MS } from "./lifecycle";
 import { canonicalJson, type Account, type Scenario, type TaskRecord } from "./store";
 import { PLAN_COEFFICIENT, type AcceptedRequest, type Validation, type ValidationContext } from "./types";
@@ -28,12 +28,9 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   }
   const read = await readBody(req);
   if (!read.ok) return dialect.error(413, "payload_too_large", "The request body is over 64 KiB.");
-  let body: unknown;
-  try {
-    body = JSON.parse(read.text);
-  } catch {
-    return dialect.error(400, "malformed_json", "The request body is not valid JSON.");
-  }
+  const parsed = parseJson(read.text);
+  if (!parsed.ok) return dialect.error(400, "malformed_json", parsed.message);
+  const body = parsed.value;
 
   const key = req.headers["idempotency-key"];
   if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {

@@ -5,7 +5,7 @@ import { Faults } from "./faults";
 import { advanceTask, isLive, isSettled, SNAPSHOT_MS, taskView, type Timings } from "./lifecycle";
 import { MediaLibrary } from "./media";
 import { RateLimiter } from "./rate-limit";
-import { Store, type Account, type TaskRecord } from "./store";
+import { emptyState, Store, type Account, type TaskRecord } from "./store";
 import type { Plan } from "./types";
 
 export const DEFAULT_CREDITS = 100_000;
@@ -80,7 +80,7 @@ export class Emulator {
 
   /** A task of this account, or undefined (another account's task is as unknown as a missing one). */
   ownTask(id: string, apiKey: string): TaskRecord | undefined {
-    const task = Object.hasOwn(this.state.tasks, id) ? this.state.tasks[id] : undefined;
+    const task = this.state.tasks[id];
     return task && task.apiKey === apiKey ? task : undefined;
   }
 
@@ -109,7 +109,7 @@ export class Emulator {
 
   isOwnMediaUrl(url: string): boolean {
     const match = /^\/media\/([0-9a-f]+)\.(png|jpeg|mp4)$/.exec(safePath(url, this.baseUrl) ?? "");
-    return match !== null && Object.hasOwn(this.state.media, match[1] ?? "");
+    return match !== null && this.state.media[match[1] ?? ""] !== undefined;
   }
 
   private rendered(task: TaskRecord, error?: string): void {
@@ -124,7 +124,7 @@ export class Emulator {
   }
 
   reset(): void {
-    Object.assign(this.state, { clockOffsetMs: 0, accounts: {}, tasks: {}, idempotency: {}, media: {} });
+    Object.assign(this.state, emptyState());
     this.clock.advance(-this.clock.offset / 1000);
     this.unsettled.clear();
     this.rate.clear();

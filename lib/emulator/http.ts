@@ -24,6 +24,26 @@ export function v1Error(status: number, code: string, message: string, extra?: {
   return json(status, { error }, extra?.retryAfter !== undefined ? { "Retry-After": extra.retryAfter } : undefined);
 }
 
+/** Deeper than any request of the spec needs; deeper bodies would exhaust the stack further on. */
+export const MAX_JSON_DEPTH = 32;
+
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: "The request body is not valid JSON." };
+  }
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    if (depth > MAX_JSON_DEPTH) return { ok: false, message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.` };
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return { ok: true, value };
+}
+
 export type BodyResult = { ok: true; text: string } | { ok: false; tooLarge: true };
 
 /** Reads the body, giving up as soon as it passes the 64 KiB limit. */

@@ -48,6 +48,7 @@ export function createLegacy(emu: Emulator, req: IncomingMessage, account: Accou
 export function getLegacyTask(emu: Emulator, account: Account, id: string): Reply {
   emu.advance();
   const task = emu.ownTask(id, account.apiKey);
-  if (!task) return legacyError(404, "not_found", "No task with this id for this API key.");
+  // The legacy endpoint knows family A videos only.
+  if (!task || !task.model.startsWith("alpha-")) return legacyError(404, "not_found", "No task with this id for this API key.");
   return json(200, legacyView(emu.retrieve(task)));
 }

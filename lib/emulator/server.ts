@@ -42,12 +42,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer((req, res) => {
     handle(emu, req, res).catch((error: unknown) => {
+      if (req.destroyed) return; // the client went away mid-request: nobody to answer
       console.error(`[emulator] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) sendReply(req, res, v1Error(500, "internal_error", "The request could not be completed."), createReadStream);
       else res.destroy();
     });
   });
   server.keepAliveTimeout = 5_000;
+  // Requests Node cannot even parse (bad framing, huge headers) still get the JSON error shape.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    const body = JSON.stringify({ error: { code: "bad_request", message: "The HTTP request could not be parsed." } });
+    socket.end(`HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve);
@@ -145,7 +153,7 @@ async function route(emu: Emulator, req: IncomingMessage, method: string, pathna
 
 async function serveMedia(emu: Emulator, id: string, ext: MediaExt): Promise<Reply> {
   emu.advance();
-  const record = Object.hasOwn(emu.state.media, id) ? emu.state.media[id] : undefined;
+  const record = emu.state.media[id];
   const task = record && record.ext === ext ? emu.state.tasks[record.taskId] : undefined;
   if (!task || task.status !== "succeeded") return v1Error(404, "not_found", "No such media.");
   if (task.mediaDeletedAt !== undefined) return v1Error(410, "media_deleted", "This result was removed after the retention period.");

@@ -58,8 +58,19 @@ export interface State {
   media: Record<string, MediaRecord>;
 }
 
-export function emptyState(): State {
-  return { clockOffsetMs: 0, accounts: {}, tasks: {}, idempotency: {}, media: {} };
+/** Records keyed by strings that clients choose (API keys, ids): no prototype, so "__proto__" or "constructor" is just a key. */
+function dict<T>(entries: Record<string, T> = {}): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
+export function emptyState(saved: Partial<State> = {}): State {
+  return {
+    clockOffsetMs: saved.clockOffsetMs ?? 0,
+    accounts: dict(saved.accounts),
+    tasks: dict(saved.tasks),
+    idempotency: dict(saved.idempotency),
+    media: dict(saved.media),
+  };
 }
 
 /** Keeps the state in memory and, with a data directory, in state.json there (written atomically, debounced). */
@@ -72,7 +83,7 @@ export class Store {
     if (!dataDir) return;
     mkdirSync(dataDir, { recursive: true });
     try {
-      this.state = { ...emptyState(), ...JSON.parse(readFileSync(this.file, "utf8")) };
+      this.state = emptyState(JSON.parse(readFileSync(this.file, "utf8")) as Partial<State>);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }

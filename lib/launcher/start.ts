@@ -11,8 +11,8 @@ const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
 const children: ChildProcess[] = [];
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}, pipeStdout = false): ChildProcess {
-  // Own process group, so stopping it also stops the server processes it forks.
-  const child = spawn(command, args, { env: childEnv(extraEnv), stdio: ["ignore", pipeStdout ? "pipe" : "inherit", "inherit"], detached: true });
+  // Same process group as the launcher: Ctrl+C, or a supervisor that kills the group, stops every child too.
+  const child = spawn(command, args, { env: childEnv(extraEnv), stdio: ["ignore", pipeStdout ? "pipe" : "inherit", "inherit"] });
   children.push(child);
   child.on("exit", (code, signal) => {
     if (stopping) return;
@@ -26,13 +26,7 @@ let stopping = false;
 function stop(code: number): void {
   stopping = true;
   for (const child of children) {
-    if (child.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
+    if (child.exitCode === null) child.kill("SIGTERM");
   }
   setTimeout(() => process.exit(code), 500).unref();
 }

@@ -1,0 +1,67 @@
+import "server-only";
+import { database } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
+import { claimInstanceFlag } from "@/lib/db/instance";
+import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
+import { AppError } from "@/lib/errors";
+import type { Member, MemberPatch, NewMemberInput, Role, SetupInput } from "@/lib/members/schemas";
+import { getAuth } from "./auth";
+import type { SessionUser } from "./session";
+
+/** Creates a user with a password through better-auth's own adapter, so its tables stay consistent. */
+async function createUser(input: { name: string; email: string; password: string; role: Role }): Promise<Member> {
+  const context = await getAuth().$context;
+  if (await context.internalAdapter.findUserByEmail(input.email)) {
+    throw new AppError("conflict:email", "A member with this email address exists already.", { email: "A member with this email address exists already." });
+  }
+  const user = await context.internalAdapter.createUser(
+    { name: input.name, email: input.email, emailVerified: false, role: input.role, disabled: false },
+    { method: "admin" },
+  );
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(input.password) });
+  const member = await getMember(database().db, { id: user.id });
+  if (!member) throw new Error("created user not found");
+  return member;
+}
+
+/** First run: the first admin. The instance flag's primary key lets exactly one of two racing setups through. */
+export async function createFirstAdmin(input: SetupInput): Promise<Member> {
+  const { db } = database();
+  if (!(await claimInstanceFlag(db, { key: "setup", value: new Date().toISOString() }))) {
+    throw new AppError("conflict:setup", "Darkroom is already set up; sign in instead.");
+  }
+  try {
+    const admin = await createUser({ ...input, role: "admin" });
+    await recordAudit(db, { actorId: admin.id, action: "setup.first_admin", subjectId: admin.id });
+    return admin;
+  } catch (error) {
+    await db.deleteFrom("instance").where("key", "=", "setup").execute(); // let setup be tried again
+    throw error;
+  }
+}
+
+export async function addMember(actor: SessionUser, input: NewMemberInput): Promise<Member> {
+  const member = await createUser(input);
+  await recordAudit(database().db, { actorId: actor.id, action: "member.add", subjectId: member.id, detail: { role: member.role } });
+  return member;
+}
+
+/** Role changes and disabling, with the last-admin rule checked in the same transaction as the write. */
+export async function changeMember(actor: SessionUser, id: string, patch: MemberPatch): Promise<Member> {
+  const { db, dialect } = database();
+  return db.transaction().execute(async (trx) => {
+    await lockMembers(trx, dialect);
+    const member = await getMember(trx, { id });
+    if (!member) throw new AppError("not_found:member", "No member with this id.");
+    const losesAdmin = member.role === "admin" && !member.disabled && ((patch.role !== undefined && patch.role !== "admin") || patch.disabled === true);
+    if (losesAdmin && (await countActiveAdmins(trx, { excluding: id })) === 0) {
+      throw new AppError("conflict:last_admin", "This is the last active admin: make another member admin first.");
+    }
+    await updateMember(trx, { id, ...patch });
+    if (patch.disabled) await deleteSessionsOf(trx, { userId: id });
+    await recordAudit(trx, { actorId: actor.id, action: "member.change", subjectId: id, detail: patch });
+    const updated = await getMember(trx, { id });
+    if (!updated) throw new AppError("not_found:member", "No member with this id.");
+    return updated;
+  });
+}

@@ -1,0 +1,7 @@
+// `npm run db:migrate`: applies every pending migration to DATABASE_URL and says what it did.
+import { migrate } from "@/lib/migrate";
+
+const result = await migrate();
+console.log(`better-auth tables created or extended: ${result.auth.join(", ") || "none"}`);
+console.log(`Darkroom migrations applied: ${result.darkroom.join(", ") || "none (up to date)"}`);
+process.exit(0);

@@ -1,0 +1,12 @@
+import "server-only";
+import pino from "pino";
+import { env } from "@/lib/env";
+
+// JSON logs. Anything that could carry a secret is censored by key, wherever it appears.
+export const log = pino({
+  level: env.LOG_LEVEL,
+  redact: {
+    paths: ["apiKey", "*.apiKey", "key", "*.key", "authorization", "*.authorization", "headers.authorization", "headers.cookie", "password", "*.password", "cookie", "*.cookie", "secret", "*.secret"],
+    censor: "[redacted]",
+  },
+});

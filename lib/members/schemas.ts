@@ -1,0 +1,64 @@
+// Team members: roles and the schemas that validate the sign-in, setup and member forms on the
+// client and the same requests again in the route handlers. Client-safe: no server imports.
+import { z } from "zod";
+
+export const ROLES = ["admin", "member", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_INFO: Record<Role, { label: string; description: string }> = {
+  admin: { label: "Admin", description: "Manages members and settings, generates, sees everything." },
+  member: { label: "Member", description: "Generates and sees the team's tasks and credits." },
+  viewer: { label: "Viewer", description: "Sees tasks and credits; cannot generate or spend." },
+};
+
+/** What each role may do; checked on the server wherever data is touched. */
+const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2 };
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return RANK[role] >= RANK[minimum];
+}
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+
+const name = z.string().trim().min(1, "Enter a name.").max(100, "Use at most 100 characters.");
+const email = z
+  .string()
+  .trim()
+  .min(1, "Enter an email address.")
+  .max(254, "An email address has at most 254 characters.")
+  .pipe(z.email("Enter a valid email address, like name@example.com."))
+  .transform((value) => value.toLowerCase());
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+export const roleSchema = z.enum(ROLES, { error: "Choose admin, member or viewer." });
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
+});
+
+export const setupSchema = z.object({ name, email, password: newPassword });
+
+export const newMemberSchema = z.object({ name, email, password: newPassword, role: roleSchema });
+
+export const memberPatchSchema = z
+  .object({ role: roleSchema.optional(), disabled: z.boolean().optional() })
+  .strict()
+  .refine((patch) => patch.role !== undefined || patch.disabled !== undefined, "Send a role or disabled.");
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SetupInput = z.infer<typeof setupSchema>;
+export type NewMemberInput = z.infer<typeof newMemberSchema>;
+export type MemberPatch = z.infer<typeof memberPatchSchema>;
+
+/** A member as the API returns it. */
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: string;
+}
