@@ -2,10 +2,10 @@ import "server-only";
 import { z } from "zod";
 
 // The only reader of process.env: everything else imports `env` (or `parseEnv` in tests).
-// Empty values count as unset, so `FOO=` in a shell or .env file falls back to the default.
+// Empty or blank values count as unset, so `FOO=` in a shell or .env file falls back to the default.
 
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 const port = (fallback: number) =>
   optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((value) => value ?? fallback);
 

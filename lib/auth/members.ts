@@ -1,6 +1,7 @@
 import "server-only";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { claimInstanceFlag } from "@/lib/db/instance";
 import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
@@ -11,13 +12,14 @@ import type { SessionUser } from "./session";
 /** Creates a user with a password through better-auth's own adapter, so its tables stay consistent. */
 async function createUser(input: { name: string; email: string; password: string; role: Role }): Promise<Member> {
   const context = await getAuth().$context;
-  if (await context.internalAdapter.findUserByEmail(input.email)) {
-    throw new AppError("conflict:email", "A member with this email address exists already.", { email: "A member with this email address exists already." });
-  }
-  const user = await context.internalAdapter.createUser(
-    { name: input.name, email: input.email, emailVerified: false, role: input.role, disabled: false },
-    { method: "admin" },
-  );
+  const taken = () => new AppError("conflict:email", "A member with this email address exists already.", { email: "A member with this email address exists already." });
+  if (await context.internalAdapter.findUserByEmail(input.email)) throw taken();
+  const user = await context.internalAdapter
+    .createUser({ name: input.name, email: input.email, emailVerified: false, role: input.role, disabled: false }, { method: "admin" })
+    // Two requests for the same new address can both pass the check above; the unique index decides.
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error;
+    });
   await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(input.password) });
   const member = await getMember(database().db, { id: user.id });
   if (!member) throw new Error("created user not found");

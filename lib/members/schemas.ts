@@ -20,23 +20,23 @@ export function roleAtLeast(role: Role, minimum: Role): boolean {
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 
-const name = z.string().trim().min(1, "Enter a name.").max(100, "Use at most 100 characters.");
+const name = z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(100, "Use at most 100 characters.");
 const email = z
-  .string()
+  .string({ error: "Enter an email address." })
   .trim()
   .min(1, "Enter an email address.")
   .max(254, "An email address has at most 254 characters.")
   .pipe(z.email("Enter a valid email address, like name@example.com."))
   .transform((value) => value.toLowerCase());
 const newPassword = z
-  .string()
+  .string({ error: "Enter a password." })
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 export const roleSchema = z.enum(ROLES, { error: "Choose admin, member or viewer." });
 
 export const signInSchema = z.object({
   email,
-  password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
 });
 
 export const setupSchema = z.object({ name, email, password: newPassword });

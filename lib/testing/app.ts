@@ -1,6 +1,13 @@
 // Calls the app's route handlers the way Next does (a Request and a params promise), with a session
 // cookie jar per member, against the real database and better-auth. No HTTP server needed.
+import { sql } from "kysely";
+import { expect } from "vitest";
+import { PATCH as memberRoute } from "@/app/api/members/[id]/route";
+import { POST as membersRoute } from "@/app/api/members/route";
+import { POST as setupRoute } from "@/app/api/setup/route";
 import { getAuth } from "@/lib/auth/auth";
+import { db } from "@/lib/db";
+import type { Member, Role } from "@/lib/members/schemas";
 import { migrate } from "@/lib/migrate";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -40,6 +47,8 @@ export async function call(handler: Handler, path: string, { method = "GET", bod
   } catch {
     json = text;
   }
+  // Tests read whatever shape they expect from the body; `any` keeps each assertion free of casts.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, json: json as Record<string, any>, headers: response.headers };
 }
 
@@ -58,4 +67,85 @@ export async function signIn(email: string, password: string, ip = "203.0.113.1"
 
 export function cookieHeader(response: { headers: Headers }): string {
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+// ---- Shared fixtures for the API and data-access tests (appended; the helpers above are unchanged) ----
+
+export const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "correct horse battery" };
+export const MEMBER_PASSWORD = "member password 1";
+
+let nextAddress = 0;
+/** A fresh client address per sign-in, so a file's sign-ins never meet better-auth's per-address limit. */
+export function freshIp(): string {
+  nextAddress += 1;
+  return `198.18.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+}
+
+export interface Signed {
+  member: Member;
+  cookie: string;
+}
+
+/** Migrates, then creates the first admin through POST /api/setup (which signs them in). */
+export async function setupAdmin(input = ADMIN): Promise<Signed> {
+  await migrated();
+  const response = await call(setupRoute, "/api/setup", { method: "POST", body: input });
+  if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${JSON.stringify(response.json)}`);
+  return { member: response.json.member as Member, cookie: cookieHeader(response) };
+}
+
+/** Adds a member through POST /api/members as the given admin, then signs them in. */
+export async function addSignedIn(adminCookie: string, { role, email, name = email.split("@")[0]! }: { role: Role; email: string; name?: string }): Promise<Signed> {
+  const response = await call(membersRoute, "/api/members", { method: "POST", cookie: adminCookie, body: { name, email, password: MEMBER_PASSWORD, role } });
+  if (response.status !== 201) throw new Error(`add member failed: ${response.status} ${JSON.stringify(response.json)}`);
+  return { member: response.json.member as Member, cookie: await signIn(email, MEMBER_PASSWORD, freshIp()) };
+}
+
+export interface Team {
+  admin: Signed;
+  member: Signed;
+  viewer: Signed;
+  /** Signed in, then disabled by the admin: the cookie is stale. */
+  disabled: Signed;
+}
+
+/** An admin, a member, a viewer and a disabled member, each with a session cookie. */
+export async function seedTeam(): Promise<Team> {
+  const admin = await setupAdmin();
+  const member = await addSignedIn(admin.cookie, { role: "member", email: "mo@example.com" });
+  const viewer = await addSignedIn(admin.cookie, { role: "viewer", email: "vi@example.com" });
+  const disabled = await addSignedIn(admin.cookie, { role: "member", email: "dee@example.com" });
+  const patch = await call(memberRoute, "/api/members/x", { method: "PATCH", cookie: admin.cookie, params: { id: disabled.member.id }, body: { disabled: true } });
+  if (patch.status !== 200) throw new Error(`disable failed: ${patch.status}`);
+  return { admin, member, viewer, disabled: { member: patch.json.member as Member, cookie: disabled.cookie } };
+}
+
+async function countRows(table: string): Promise<number> {
+  const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)}`.execute(db());
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Row counts of everything a request could leave behind, including users that have no password account. */
+export async function storedCounts() {
+  const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table("user")} as u
+    where not exists (select 1 from ${sql.table("account")} as a where ${sql.ref("a.userId")} = ${sql.ref("u.id")})`.execute(db());
+  const [users = 0, accounts = 0, sessions = 0, audit = 0, instance = 0] = await Promise.all(["user", "account", "session", "audit_log", "instance"].map(countRows));
+  return { users, accounts, sessions, audit, instance, usersWithoutAccount: Number(rows[0]?.count ?? 0) };
+}
+
+/** The one error shape: `{ error: { code, message, fields? } }` and nothing else. */
+export function expectError(response: { status: number; json: Awaited<ReturnType<typeof call>>["json"] }, status: number, code: string): void {
+  expect({ status: response.status, code: response.json?.error?.code }).toEqual({ status, code });
+  expect(Object.keys(response.json)).toEqual(["error"]);
+  expect(typeof response.json.error.message).toBe("string");
+  expect(response.json.error.message.length).toBeGreaterThan(0);
+  expect(Object.keys(response.json.error).every((key) => ["code", "message", "fields"].includes(key))).toBe(true);
+}
+
+/** Things that must never reach a client: keys, upstream or loopback URLs, stack frames, SQL. */
+export const INTERNALS = [/sk-/, /http:\/\/127\.0\.0\.1/, /\bat \S+ \(|\bat (file|node):|\.[cm]?[jt]s:\d+:\d+/, /\b(select|insert into|update|delete from)\b.*\b(from|set|values|where)\b/i, /SQLITE_|duplicate key|violates/i];
+
+export function expectNoInternals(body: unknown): void {
+  const text = typeof body === "string" ? body : JSON.stringify(body ?? "");
+  for (const pattern of INTERNALS) expect(text, `response leaks ${pattern}`).not.toMatch(pattern);
 }

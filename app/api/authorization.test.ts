@@ -1,0 +1,210 @@
+// The authorization matrix: every API route, found on disk, called with no session, a disabled member's
+// stale cookie and each role. A new route file fails the coverage test until it is added to ROUTES.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as authRoute from "@/app/api/auth/[...all]/route";
+import * as healthRoute from "@/app/api/health/route";
+import * as meRoute from "@/app/api/me/route";
+import * as memberRoute from "@/app/api/members/[id]/route";
+import * as membersRoute from "@/app/api/members/route";
+import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
+import * as setupRoute from "@/app/api/setup/route";
+import { db } from "@/lib/db";
+import { getMember, updateMember } from "@/lib/db/users";
+import { roleAtLeast, type Role } from "@/lib/members/schemas";
+import { ADMIN, addSignedIn, call, type Call, expectError, expectNoInternals, freshIp, MEMBER_PASSWORD, seedTeam, signIn, type Team } from "@/lib/testing/app";
+
+type Handler = Parameters<typeof call>[0];
+type Json = Awaited<ReturnType<typeof call>>["json"];
+type Identity = "none" | "disabled" | Role;
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+let team: Team;
+let serial = 0;
+
+interface Protected {
+  minimum: Role;
+  /** The request an allowed caller makes; `as` is who is calling. */
+  request: (as: Identity) => Call & { path: string };
+  ok: number;
+  check: (json: Json, as: Role) => void;
+}
+
+/** Every route file under app/api → its module, and per HTTP method either "public" or who may call it. */
+const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<string, "public" | Protected> }> = {
+  "/api/health": { module: healthRoute, methods: { GET: "public" } },
+  "/api/setup": { module: setupRoute, methods: { POST: "public" } }, // public until the first user exists, then 409
+  "/api/auth/[...all]": { module: authRoute, methods: { GET: "public", POST: "public" } }, // better-auth's own endpoints
+  "/api/me": {
+    module: meRoute,
+    methods: {
+      GET: { minimum: "viewer", request: () => ({ path: "/api/me" }), ok: 200, check: (json, as) => expect(json.user).toEqual({ ...pick(team[as].member), role: as }) },
+    },
+  },
+  "/api/members": {
+    module: membersRoute,
+    methods: {
+      GET: { minimum: "admin", request: () => ({ path: "/api/members" }), ok: 200, check: (json) => expect(json.members.map((m: Json) => m.email)).toEqual(expect.arrayContaining(["ada@example.com", "mo@example.com", "vi@example.com", "dee@example.com"])) },
+      POST: {
+        minimum: "admin",
+        request: () => ({ path: "/api/members", method: "POST", body: { name: "New", email: `new${(serial += 1)}@example.com`, password: MEMBER_PASSWORD, role: "viewer" } }),
+        ok: 201,
+        check: (json) => expect(json.member).toMatchObject({ role: "viewer", disabled: false }),
+      },
+    },
+  },
+  "/api/members/[id]": {
+    module: memberRoute,
+    methods: {
+      PATCH: {
+        minimum: "admin",
+        request: () => ({ path: "/api/members/x", method: "PATCH", params: { id: team.viewer.member.id }, body: { role: "viewer" } }),
+        ok: 200,
+        check: (json) => expect(json.member).toEqual(team.viewer.member),
+      },
+    },
+  },
+  "/api/settings/connection-test": {
+    module: connectionTestRoute,
+    methods: {
+      POST: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/settings/connection-test", method: "POST" }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ state: "not_configured", message: expect.stringMatching(/GENERATION_API_BASE_URL/) }),
+      },
+    },
+  },
+};
+
+const pick = ({ id, name, email }: { id: string; name: string; email: string }) => ({ id, name, email });
+const handlerOf = (route: string, method: string) => ROUTES[route]!.module[method] as Handler;
+const cookieOf = (as: Identity) => (as === "none" ? undefined : team[as].cookie);
+
+/** Calls a route and checks, for every answer, that nothing internal leaks. */
+async function hit(route: string, method: string, request: Call & { path: string }, as: Identity) {
+  const { path: url, ...rest } = request;
+  const response = await call(handlerOf(route, method), url, { method, cookie: cookieOf(as), ...rest });
+  expectNoInternals(response.json);
+  return response;
+}
+
+const protectedCases = Object.entries(ROUTES).flatMap(([route, { methods }]) =>
+  Object.entries(methods).flatMap(([method, access]) => (access === "public" ? [] : [{ route, method, access }])),
+);
+
+function routeFiles(): string[] {
+  const apiDir = path.dirname(fileURLToPath(import.meta.url));
+  return (readdirSync(apiDir, { recursive: true }) as string[])
+    .filter((file) => path.basename(file) === "route.ts" || /^route\.(tsx?|jsx?|mjs)$/.test(path.basename(file)))
+    .map((file) => path.join(apiDir, file));
+}
+
+describe("API authorization", () => {
+  beforeAll(async () => {
+    team = await seedTeam();
+  });
+
+  afterEach(async () => {
+    // Nothing in the matrix may change the people it runs as.
+    for (const as of ["admin", "member", "viewer"] as const) expect(await getMember(db(), { id: team[as].member.id })).toEqual(team[as].member);
+  });
+
+  it("covers every route file and every method it exports", async () => {
+    const found: Record<string, string[]> = {};
+    for (const file of routeFiles()) {
+      const route = `/api/${path.relative(path.dirname(fileURLToPath(import.meta.url)), path.dirname(file)).split(path.sep).join("/")}`;
+      found[route] = Object.keys(await import(file)).filter((name) => HTTP_METHODS.includes(name)).sort();
+    }
+    const listed = Object.fromEntries(Object.entries(ROUTES).map(([route, { methods }]) => [route, Object.keys(methods).sort()]));
+    expect(found, "a route under app/api is missing from ROUTES in this test (or lists other methods)").toEqual(listed);
+  });
+
+  describe.each(protectedCases)("$method $route (needs $access.minimum)", ({ route, method, access }) => {
+    it.each(["none", "disabled"] as const)("answers 401 to %s", async (as) => {
+      expectError(await hit(route, method, access.request(as), as), 401, "unauthorized:session");
+    });
+
+    if (method !== "GET") {
+      it("answers 401 before looking at a bad body", async () => {
+        expectError(await hit(route, method, { ...access.request("none"), body: undefined, raw: "{not json" }, "none"), 401, "unauthorized:session");
+      });
+    }
+
+    it.each(["viewer", "member", "admin"] as const)("as %s", async (as) => {
+      const response = await hit(route, method, access.request(as), as);
+      if (!roleAtLeast(as, access.minimum)) {
+        expectError(response, 403, "forbidden:role");
+        expect(response.json.error.message).toBe(`This needs the ${access.minimum} role; you are signed in as ${as}.`);
+        return;
+      }
+      expect(response.status).toBe(access.ok);
+      access.check(response.json, as);
+    });
+
+    it("ends and refuses a session whose member was disabled behind its back", async () => {
+      const { member, cookie } = await addSignedIn(team.admin.cookie, { role: "admin", email: `stale${(serial += 1)}@example.com` });
+      await updateMember(db(), { id: member.id, disabled: true }); // sessions left in place on purpose
+      expectError(await call(handlerOf(route, method), access.request("admin").path, { ...access.request("admin"), method, cookie }), 401, "unauthorized:session");
+      expect(await db().selectFrom("session").select("id").where("userId", "=", member.id).execute()).toEqual([]);
+      await db().deleteFrom("user").where("id", "=", member.id).execute(); // keep the team as it was
+    });
+  });
+
+  it("answers health to anyone, saying nothing secret", async () => {
+    for (const as of ["none", "disabled", "viewer", "admin"] as const) {
+      const response = await hit("/api/health", "GET", { path: "/api/health" }, as);
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({ ok: true, database: "ok", upstream: { configured: false } });
+    }
+  });
+
+  it("closes setup once the first admin exists, whoever asks", async () => {
+    for (const as of ["none", "viewer", "admin"] as const) {
+      const body = { ...ADMIN, email: `late${(serial += 1)}@example.com` };
+      expectError(await hit("/api/setup", "POST", { path: "/api/setup", method: "POST", body }, as), 409, "conflict:setup");
+    }
+  });
+
+  it("lets better-auth report sessions, and none for a disabled member", async () => {
+    const session = (as: Identity) => hit("/api/auth/[...all]", "GET", { path: "/api/auth/get-session" }, as);
+    expect((await session("member")).json.user).toMatchObject({ id: team.member.member.id, role: "member" });
+    for (const as of ["none", "disabled"] as const) expect((await session(as)).json ?? null).toBeNull();
+    const wrong = await hit("/api/auth/[...all]", "POST", { path: "/api/auth/sign-in/email", method: "POST", body: { email: ADMIN.email, password: "wrong password" }, headers: { "x-forwarded-for": freshIp() } }, "none");
+    expect(wrong.status).toBe(401);
+  });
+
+  describe("another member's record", () => {
+    const patch = (as: Role, id: string, body: unknown) => hit("/api/members/[id]", "PATCH", { path: `/api/members/${id}`, method: "PATCH", params: { id }, body }, as);
+
+    it.each<[Role, Role, unknown]>([
+      ["member", "admin", { role: "viewer" }],
+      ["member", "admin", { disabled: true }],
+      ["member", "viewer", { role: "admin" }],
+      ["viewer", "member", { disabled: true }],
+      ["member", "member", { role: "admin" }],
+      ["viewer", "viewer", { role: "admin" }],
+    ])("is out of reach for a %s (target: %s, %j)", async (as, target, body) => {
+      expectError(await patch(as, team[target].member.id, body), 403, "forbidden:role");
+    });
+
+    it("is not even confirmed to exist for a non-admin", async () => {
+      expectError(await patch("member", "no-such-member", { role: "admin" }), 403, "forbidden:role");
+    });
+
+    it("is 404 for an admin acting on an id nobody has", async () => {
+      expectError(await patch("admin", "no-such-member", { role: "viewer" }), 404, "not_found:member");
+    });
+
+    it("lets a disabled member sign in again only after an admin enables them", async () => {
+      const { email } = team.disabled.member;
+      await expect(signIn(email, MEMBER_PASSWORD, freshIp())).rejects.toThrow(/403/);
+      expect((await patch("admin", team.disabled.member.id, { disabled: false })).json.member.disabled).toBe(false);
+      const cookie = await signIn(email, MEMBER_PASSWORD, freshIp());
+      expect((await call(meRoute.GET, "/api/me", { cookie })).json.user.email).toBe(email);
+      expectError(await call(meRoute.GET, "/api/me", { cookie: team.disabled.cookie }), 401, "unauthorized:session");
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
+
+const ALL_KEYS = [
+  "GENERATION_API_BASE_URL",
+  "GENERATION_API_KEY",
+  "PORT",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "MEDIA_DIR",
+  "ACCOUNT_PLAN",
+  "AUTH_SECRET",
+  "EMULATOR_PORT",
+  "LOG_LEVEL",
+] as const;
+
+const DEFAULTS = {
+  GENERATION_API_BASE_URL: undefined,
+  GENERATION_API_KEY: undefined,
+  PORT: 3000,
+  DATA_DIR: "./data",
+  DATABASE_URL: "./data/darkroom.db",
+  MEDIA_DIR: "./data/media",
+  ACCOUNT_PLAN: "free",
+  AUTH_SECRET: undefined,
+  EMULATOR_PORT: 4010,
+  LOG_LEVEL: "info",
+};
+
+/** The thrown message, or a failure when parseEnv accepted the value. */
+function problemWith(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe("parseEnv", () => {
+  it("fills every default from an empty environment", () => {
+    expect(parseEnv({})).toEqual(DEFAULTS);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv(Object.fromEntries(ALL_KEYS.map((key) => [key, ""])))).toEqual(DEFAULTS);
+  });
+
+  // A blank value (e.g. `PORT= ` with a stray space in .env) must not coerce to 0, which means "any free port".
+  it.each(["PORT", "EMULATOR_PORT"])("never turns a blank %s into port 0", (name) => {
+    let port: number | undefined;
+    try {
+      port = parseEnv({ [name]: " " })[name as "PORT"];
+    } catch (error) {
+      expect((error as Error).message).toContain(name);
+      return;
+    }
+    expect(port).not.toBe(0);
+  });
+
+  it("puts the database and media under DATA_DIR unless they are set", () => {
+    expect(parseEnv({ DATA_DIR: "/srv/darkroom" })).toMatchObject({ DATABASE_URL: "/srv/darkroom/darkroom.db", MEDIA_DIR: "/srv/darkroom/media" });
+    expect(parseEnv({ DATA_DIR: "/srv/darkroom", DATABASE_URL: "postgres://db/darkroom", MEDIA_DIR: "/mnt/media" })).toMatchObject({
+      DATABASE_URL: "postgres://db/darkroom",
+      MEDIA_DIR: "/mnt/media",
+    });
+  });
+
+  it("reads the values it is given", () => {
+    const secret = "x".repeat(32);
+    expect(
+      parseEnv({ PORT: "8080", EMULATOR_PORT: "4999", ACCOUNT_PLAN: "lifetime", AUTH_SECRET: secret, LOG_LEVEL: "debug", GENERATION_API_KEY: "sk-test" }),
+    ).toMatchObject({ PORT: 8080, EMULATOR_PORT: 4999, ACCOUNT_PLAN: "lifetime", AUTH_SECRET: secret, LOG_LEVEL: "debug", GENERATION_API_KEY: "sk-test" });
+  });
+
+  it.each([
+    ["https://api.example.com/", "https://api.example.com"],
+    ["https://api.example.com/v1///", "https://api.example.com/v1"],
+    ["http://localhost:4010", "http://localhost:4010"],
+  ])("strips trailing slashes from GENERATION_API_BASE_URL %s", (given, expected) => {
+    expect(parseEnv({ GENERATION_API_BASE_URL: given }).GENERATION_API_BASE_URL).toBe(expected);
+  });
+
+  it.each(["postgres://u@db:5432/darkroom", "postgresql://db/darkroom", "file:./data/x.db", "/var/lib/darkroom.db", "relative.db"])(
+    "accepts DATABASE_URL %s",
+    (url) => {
+      expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    },
+  );
+
+  it.each<[string, Record<string, string>]>([
+    ["GENERATION_API_BASE_URL", { GENERATION_API_BASE_URL: "not a url" }],
+    ["GENERATION_API_BASE_URL", { GENERATION_API_BASE_URL: "ftp://files.example.com" }],
+    ["GENERATION_API_BASE_URL", { GENERATION_API_BASE_URL: "api.example.com" }],
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "70000" }],
+    ["PORT", { PORT: "-1" }],
+    ["PORT", { PORT: "80.5" }],
+    ["EMULATOR_PORT", { EMULATOR_PORT: "abc" }],
+    ["ACCOUNT_PLAN", { ACCOUNT_PLAN: "gold" }],
+    ["AUTH_SECRET", { AUTH_SECRET: "too-short-secret" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+  ])("names %s when it is invalid (%j)", (name, source) => {
+    const message = problemWith(source);
+    expect(message).toMatch(/^Invalid configuration: /);
+    expect(message).toContain(name);
+  });
+
+  it("gives the rule a person can follow", () => {
+    expect(problemWith({ PORT: "abc" })).toContain("PORT must be a port number");
+    expect(problemWith({ ACCOUNT_PLAN: "gold" })).toContain("ACCOUNT_PLAN must be free, paid or lifetime");
+    expect(problemWith({ AUTH_SECRET: "short" })).toContain("AUTH_SECRET must be at least 32 characters");
+    expect(problemWith({ DATABASE_URL: "mysql://x" })).toContain("DATABASE_URL must be postgres://… or a SQLite file path");
+    expect(problemWith({ GENERATION_API_BASE_URL: "ftp://x.example" })).toContain("GENERATION_API_BASE_URL must be an http(s) URL");
+  });
+
+  it("lists every invalid variable at once", () => {
+    const message = problemWith({ PORT: "abc", ACCOUNT_PLAN: "gold", DATABASE_URL: "mysql://x" });
+    for (const name of ["PORT", "ACCOUNT_PLAN", "DATABASE_URL"]) expect(message).toContain(name);
+  });
+
+  it("never echoes a secret or a credential in the message", () => {
+    const secrets: Record<string, string> = {
+      AUTH_SECRET: "hunter2-short-secret",
+      DATABASE_URL: "mysql://admin:pg-pass-8731@db.internal/darkroom",
+      GENERATION_API_BASE_URL: "ftp://user:url-pass-5521@api.example.com",
+    };
+    const message = problemWith({ ...secrets, GENERATION_API_KEY: "sk-live-0000", PORT: "abc" });
+    for (const value of [...Object.values(secrets), "hunter2", "pg-pass-8731", "url-pass-5521", "sk-live-0000", "db.internal"]) {
+      expect(message).not.toContain(value);
+    }
+  });
+});
