@@ -20,9 +20,9 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: true, test: { ...shared, name: "sqlite", include: ["**/*.test.ts"], setupFiles: ["lib/testing/setup-env.ts"] } },
+      { extends: true as const, test: { ...shared, name: "sqlite", include: ["**/*.test.ts"], setupFiles: ["lib/testing/setup-env.ts"] } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { ...shared, name: "postgres", include: databaseTests, setupFiles: ["lib/testing/setup-env.ts", "lib/testing/setup-postgres.ts"] } }]
+        ? [{ extends: true as const, test: { ...shared, name: "postgres", include: databaseTests, setupFiles: ["lib/testing/setup-env.ts", "lib/testing/setup-postgres.ts"] } }]
         : []),
     ],
   },

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { POST as setup } from "@/app/api/setup/route";
 import { getAuth, SIGN_IN_LIMIT } from "@/lib/auth/auth";
 import { db } from "@/lib/db";
@@ -48,5 +49,26 @@ describe("authentication hardening", () => {
     expect(statuses.slice(SIGN_IN_LIMIT.max)).toEqual([429, 429]);
     // Another address is not affected.
     expect((await authRequest("/sign-in/email", { email: admin.email, password: admin.password }, { "x-forwarded-for": "192.0.2.45" })).status).toBe(200);
+  });
+
+  it("limits sign-in per account too, whatever address the client claims", async () => {
+    const attempt = (ip: string, password: string) =>
+      authRoute(
+        new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { origin: ORIGIN, "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify({ email: "ADA@example.com", password }),
+        }),
+      );
+    // A correct password clears the count, so the limit only bites on a run of failures.
+    expect((await attempt("10.1.0.1", admin.password)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_LIMIT.max + 2; i += 1) statuses.push((await attempt(`10.2.0.${i}`, "wrong password!")).status);
+    expect(statuses.slice(0, SIGN_IN_LIMIT.max).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(SIGN_IN_LIMIT.max)).toEqual([429, 429]);
+    const refused = await attempt("10.3.0.1", admin.password);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe(String(SIGN_IN_LIMIT.window));
+    expect((await refused.json()).message).toMatch(/wait a minute/);
   });
 });

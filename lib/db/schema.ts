@@ -46,11 +46,19 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Sign-in attempts per email address in the current window (see lib/auth/sign-in-throttle.ts). */
+export interface SignInThrottleTable {
+  email: string;
+  window_start: string;
+  attempts: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   instance: InstanceTable;
   audit_log: AuditLogTable;
+  sign_in_throttle: SignInThrottleTable;
 }
 
 export type { Generated };

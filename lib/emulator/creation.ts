@@ -19,6 +19,8 @@ export interface CreationDialect {
   /** Family D's contract does not list the Idempotency-Key. */
   keyOptional(body: unknown): boolean;
   created(task: TaskRecord, replayed: boolean): Reply;
+  /** Which endpoint: a key used on one is not a replay on another. */
+  scope: string;
 }
 
 export async function createTask(emu: Emulator, req: IncomingMessage, account: Account, dialect: CreationDialect): Promise<Reply> {
@@ -43,8 +45,8 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   const previous = idemKey ? emu.state.idempotency[idemKey] : undefined;
   if (previous) {
     const original = emu.state.tasks[previous.taskId];
-    if (previous.body !== canonical || !original) {
-      return dialect.error(409, "idempotency_conflict", "This Idempotency-Key was already used with a different body; a changed request needs a new key.");
+    if (previous.body !== canonical || previous.scope !== dialect.scope || !original) {
+      return dialect.error(409, "idempotency_conflict", "This Idempotency-Key was already used for a different request; a changed request needs a new key.");
     }
     return dialect.created(original, true);
   }
@@ -72,7 +74,7 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   account.credits -= price;
   const task = newTask(emu, account, request, price, scenarioOf(prompt));
   emu.track(task);
-  if (idemKey) emu.state.idempotency[idemKey] = { taskId: task.id, body: canonical };
+  if (idemKey) emu.state.idempotency[idemKey] = { taskId: task.id, body: canonical, scope: dialect.scope };
   if (task.scenario !== "fail" && task.scenario !== "hang") emu.media.render(task);
   return dialect.created(task, false);
 }

@@ -93,18 +93,26 @@ export class Emulator {
     return count;
   }
 
+  /** The task as stored in a snapshot: media as paths, so a restart on another address still serves them. */
   view(task: TaskRecord): Record<string, unknown> {
-    return taskView(task, (id) => `${this.baseUrl}/media/${id}.${this.media.extOf(task)}`);
+    return taskView(task, (id) => `/media/${id}.${this.media.extOf(task)}`);
+  }
+
+  /** A snapshot as sent: media paths become URLs of this emulator's current address. */
+  present(snapshot: Record<string, unknown>): Record<string, unknown> {
+    const data = snapshot.data as { url: string }[] | undefined;
+    return data ? { ...snapshot, data: data.map((item) => ({ ...item, url: `${this.baseUrl}${item.url}` })) } : snapshot;
   }
 
   /** A retrieval: within 5 s of the last refresh it answers the same snapshot again. */
   retrieve(task: TaskRecord): Record<string, unknown> {
     const now = this.clock.now();
-    if (now - task.snapshotAt < SNAPSHOT_MS) return task.snapshot;
-    task.snapshot = this.view(task);
-    task.snapshotAt = now;
-    this.store.changed();
-    return task.snapshot;
+    if (now - task.snapshotAt >= SNAPSHOT_MS) {
+      task.snapshot = this.view(task);
+      task.snapshotAt = now;
+      this.store.changed();
+    }
+    return this.present(task.snapshot);
   }
 
   isOwnMediaUrl(url: string): boolean {

@@ -37,6 +37,7 @@ export function createLegacy(emu: Emulator, req: IncomingMessage, account: Accou
     validate: validateLegacyCreation,
     invalidStatus: 400,
     keyOptional: () => false,
+    scope: "legacy",
     created: (task, replayed) => {
       const body = { taskId: task.id, status: "PENDING", creditCost: task.creditsReserved };
       return json(200, body, replayed ? { "Idempotent-Replayed": "true" } : undefined);

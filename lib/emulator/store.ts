@@ -42,6 +42,8 @@ export interface IdempotencyRecord {
   taskId: string;
   /** The body as a canonical JSON string: key order and white space do not matter. */
   body: string;
+  /** The endpoint it was used on ("videos", "images", "legacy"). */
+  scope: string;
 }
 
 export interface MediaRecord {

@@ -12,8 +12,9 @@ function dialect(emu: Emulator, endpoint: "videos" | "images"): CreationDialect 
     validate: (body, ctx) => validateCreation(endpoint, body, ctx),
     invalidStatus: 422,
     keyOptional: (body) => endpoint === "images" && (body as { model?: unknown } | null)?.model === "delta-image-2",
+    scope: endpoint,
     created: (task, replayed) =>
-      replayed ? json(200, task.snapshot, { "Idempotent-Replayed": "true" }) : json(202, emu.view(task)),
+      replayed ? json(200, emu.present(task.snapshot), { "Idempotent-Replayed": "true" }) : json(202, emu.present(task.snapshot)),
   };
 }
 
