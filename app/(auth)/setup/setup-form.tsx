@@ -1,0 +1,62 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormError, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { PASSWORD_MIN, setupSchema, type SetupInput } from "@/lib/members/schemas";
+import { ApiError } from "@/lib/query/fetch-json";
+import { applyApiError } from "@/lib/query/form-errors";
+import { submitSetup } from "@/lib/query/setup";
+import { useGoHome } from "../use-go-home";
+
+const FIELDS = ["name", "email", "password"] as const;
+
+export function SetupForm() {
+  const { pending, goHome } = useGoHome();
+  // Someone else may finish setup while this page is open; then the form has nothing left to do.
+  const [alreadySetUp, setAlreadySetUp] = useState(false);
+  const form = useForm({ resolver: zodResolver(setupSchema), defaultValues: { name: "", email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: SetupInput) {
+    try {
+      await submitSetup(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setAlreadySetUp(true);
+      else applyApiError(error, form.setError, { fields: FIELDS });
+      return;
+    }
+    goHome();
+  }
+
+  if (alreadySetUp) {
+    return (
+      <Alert tone="info" role="alert" title="Darkroom is already set up">
+        An admin account exists. <Link href="/sign-in">Sign in</Link> with your account, or ask an admin to add you.
+      </Alert>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+      <FormError message={errors.root?.server?.message} />
+      <FormField label="Your name" error={errors.name?.message}>
+        <Input autoComplete="name" autoFocus {...form.register("name")} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} {...form.register("email")} />
+      </FormField>
+      <FormField label="Password" description={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register("password")} />
+      </FormField>
+      <Button type="submit" size="lg" className="mt-1 w-full" pending={isSubmitting || pending}>
+        Create admin account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { redirectIfSignedIn, redirectToSetupIfEmpty } from "@/lib/auth/page";
+import { AuthCard } from "../auth-card";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage() {
+  await connection(); // whether anyone exists changes at run time: never prerender this page
+  await redirectToSetupIfEmpty();
+  await redirectIfSignedIn();
+  return (
+    <AuthCard title="Sign in to Darkroom" description="Use the email and password an admin gave you.">
+      <SignInForm />
+    </AuthCard>
+  );
+}

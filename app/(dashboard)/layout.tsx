@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { MobileBar } from "@/components/layout/mobile-bar";
+import { Sidebar } from "@/components/layout/sidebar";
+import { MAIN_ID, SkipLink } from "@/components/layout/skip-link";
+import { requirePageUser } from "@/lib/auth/page";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  // The layout needs the name and role for the shell; each page still checks the session itself,
+  // because a layout is not re-run on every navigation.
+  const user = await requirePageUser();
+  const shellUser = { name: user.name, email: user.email, role: user.role };
+  return (
+    <div className="min-h-dvh md:flex">
+      <SkipLink />
+      <Sidebar user={shellUser} />
+      <MobileBar user={shellUser} />
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
+        <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 sm:px-6 md:py-10 lg:px-10">{children}</div>
+      </main>
+    </div>
+  );
+}

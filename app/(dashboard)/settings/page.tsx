@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/layout/page-header";
+import { ConnectionCard } from "@/components/settings/connection-card";
+import { MembersLinkCard } from "@/components/settings/members-link-card";
+import { requirePageUser } from "@/lib/auth/page";
+import { roleAtLeast } from "@/lib/members/schemas";
+import { getUpstreamSettings } from "@/lib/upstream/settings";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const user = await requirePageUser();
+  const isAdmin = roleAtLeast(user.role, "admin");
+  const upstream = await getUpstreamSettings();
+  return (
+    <>
+      <PageHeader title="Settings" description="The generation API connection and the people who use Darkroom." />
+      <div className="grid gap-6">
+        {/* Named props, not a spread: whatever else the settings object holds stays on the server. */}
+        <ConnectionCard baseUrl={upstream.baseUrl} keySet={upstream.keySet} keyLast4={upstream.keyLast4} plan={upstream.plan} />
+        <MembersLinkCard isAdmin={isAdmin} />
+      </div>
+    </>
+  );
+}

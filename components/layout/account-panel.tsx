@@ -1,0 +1,16 @@
+import { SignOutButton } from "./sign-out-button";
+import { ThemeToggle } from "./theme-toggle";
+import { UserSummary, type ShellUser } from "./user-summary";
+
+/** Who is signed in, plus sign-out and theme: the same block ends the sidebar and the phone menu. */
+export function AccountPanel({ user, className }: { user: ShellUser; className?: string }) {
+  return (
+    <div className={className}>
+      <UserSummary user={user} />
+      <div className="mt-3 flex items-center justify-between gap-2">
+        <SignOutButton className="-ml-2 px-2" />
+        <ThemeToggle />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOut } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { authClient } from "@/lib/auth/client";
+import { cn } from "@/lib/utils";
+
+export function SignOutButton({ className }: { className?: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  async function signOut() {
+    setPending(true);
+    await authClient.signOut();
+    // Nothing fetched for this person may be shown to whoever signs in next in this tab.
+    queryClient.clear();
+    router.replace("/sign-in");
+    router.refresh();
+  }
+
+  return (
+    <Button variant="ghost" className={cn("justify-start", className)} pending={pending} onClick={signOut}>
+      {!pending && <LogOut aria-hidden />}
+      Sign out
+    </Button>
+  );
+}

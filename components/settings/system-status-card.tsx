@@ -1,0 +1,55 @@
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { StatusDot } from "@/components/ui/status-dot";
+import { probeUpstream } from "@/lib/upstream/probe";
+import { PROBE_TONE } from "./probe-tone";
+
+/** Probes the upstream on every visit; render inside Suspense so the page does not wait for it. */
+export async function SystemStatusCard() {
+  await connection(); // checked on every visit, never at build time
+  const upstream = await probeUpstream();
+  return (
+    <StatusCardFrame>
+      <li className="flex items-baseline gap-3">
+        <StatusDot tone="success" />
+        <span>Dashboard is up.</span>
+      </li>
+      <li className="flex items-baseline gap-3" data-testid="upstream-status" data-state={upstream.state}>
+        <StatusDot tone={PROBE_TONE[upstream.state]} />
+        <span>
+          Generation API: {upstream.message}
+          {upstream.latencyMs !== undefined && <span className="text-muted-foreground"> ({upstream.latencyMs} ms)</span>}
+        </span>
+      </li>
+    </StatusCardFrame>
+  );
+}
+
+export function SystemStatusSkeleton() {
+  return (
+    <StatusCardFrame>
+      <li className="flex items-baseline gap-3">
+        <StatusDot tone="success" />
+        <span>Dashboard is up.</span>
+      </li>
+      <li className="flex items-baseline gap-3 text-muted-foreground">
+        <StatusDot tone="muted" />
+        <span>Generation API: checking…</span>
+      </li>
+    </StatusCardFrame>
+  );
+}
+
+function StatusCardFrame({ children }: { children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-sm font-medium text-muted-foreground">System status</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-3 text-sm sm:text-base">{children}</ul>
+      </CardContent>
+    </Card>
+  );
+}
