@@ -8,7 +8,7 @@ const shared = {
 };
 
 /** Tests that touch the database run again on Postgres whenever TEST_DATABASE_URL names a server. */
-const databaseTests = ["lib/db/**/*.test.ts", "lib/auth/**/*.test.ts", "app/**/*.test.ts"];
+const databaseTests = ["lib/db/**/*.test.ts", "lib/auth/**/*.test.ts", "lib/tasks/**/*.test.ts", "app/**/*.test.ts"];
 
 export default defineConfig({
   resolve: {

@@ -53,12 +53,100 @@ export interface SignInThrottleTable {
   attempts: number;
 }
 
+type Flag = number | boolean;
+
+export interface SubmissionTable {
+  id: string;
+  user_id: string;
+  model: string;
+  kind: "image" | "video";
+  endpoint: "videos" | "images" | "legacy";
+  params: string;
+  body: string;
+  idempotency_key: string;
+  /** queued → sending → accepted | rejected, or cancelled while queued. */
+  state: "queued" | "sending" | "accepted" | "rejected" | "cancelled";
+  position: number;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  error_field: string | null;
+  batch_id: string | null;
+  task_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskTable {
+  id: string;
+  submission_id: string | null;
+  user_id: string | null;
+  model: string;
+  kind: "image" | "video";
+  params: string | null;
+  prompt: string | null;
+  status: "pending" | "processing" | "succeeded" | "failed";
+  error_code: string | null;
+  error_message: string | null;
+  credits_reserved: number | null;
+  credits_used: number | null;
+  credits_refunded: number | null;
+  upstream_created_at: string | null;
+  upstream_updated_at: string | null;
+  completed_at: string | null;
+  overdue: Flag;
+  lost: Flag;
+  not_found_count: number;
+  media_deleted_at: string | null;
+  archive_state: "none" | "pending" | "done" | "failed";
+  archive_attempts: number;
+  archive_error: string | null;
+  next_poll_at: string | null;
+  last_polled_at: string | null;
+  lease_until: string | null;
+  lease_owner: string | null;
+  hidden: Flag;
+  favourite: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskResultTable {
+  task_id: string;
+  idx: number;
+  upstream_url: string;
+  file: string | null;
+  thumbnail: string | null;
+  content_type: string | null;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+export interface RateRequestTable {
+  id: string;
+  key_id: string;
+  sent_at: string;
+}
+
+export interface RatePauseTable {
+  key_id: string;
+  paused_until: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   instance: InstanceTable;
   audit_log: AuditLogTable;
   sign_in_throttle: SignInThrottleTable;
+  submissions: SubmissionTable;
+  tasks: TaskTable;
+  task_results: TaskResultTable;
+  rate_requests: RateRequestTable;
+  rate_pauses: RatePauseTable;
 }
 
 export type { Generated };

@@ -4,7 +4,7 @@
 import http from "node:http";
 import os from "node:os";
 import { benchRender } from "./render/bench";
-import { ffmpegPath } from "./render/ffmpeg-path";
+import { ffmpegPath } from "@/lib/media/ffmpeg-path";
 import { startEmulator } from "./server";
 
 const RENDER_RUNS = 3;

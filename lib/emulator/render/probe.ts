@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { ffmpegPath } from "./ffmpeg-path";
+import { ffmpegPath } from "@/lib/media/ffmpeg-path";
 
 export interface VideoInfo {
   codec: string;

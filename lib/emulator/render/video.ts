@@ -4,7 +4,7 @@ import { rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { cardSvg, palette, type CardOptions, type Rgb } from "./card";
-import { ffmpegPath } from "./ffmpeg-path";
+import { ffmpegPath } from "@/lib/media/ffmpeg-path";
 
 export const FPS = 24;
 

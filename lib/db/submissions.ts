@@ -1,0 +1,69 @@
+import "server-only";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { Database, SubmissionTable } from "./schema";
+
+type Db = Kysely<Database>;
+export type Submission = Selectable<SubmissionTable>;
+
+export async function insertSubmissions(db: Db, rows: Insertable<SubmissionTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto("submissions").values(rows).execute();
+}
+
+export async function getSubmission(db: Db, { id }: { id: string }): Promise<Submission | undefined> {
+  return db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function getSubmissionsByBatch(db: Db, { batchId }: { batchId: string }): Promise<Submission[]> {
+  return db.selectFrom("submissions").selectAll().where("batch_id", "=", batchId).orderBy("position").execute();
+}
+
+/** Waiting submissions in dispatch order (position, then age). */
+export async function listQueued(db: Db, { kind, limit }: { kind?: "image" | "video"; limit?: number } = {}): Promise<Submission[]> {
+  let query = db.selectFrom("submissions").selectAll().where("state", "in", ["queued", "sending"]).orderBy("position").orderBy("created_at");
+  if (kind) query = query.where("kind", "=", kind);
+  if (limit) query = query.limit(limit);
+  return query.execute();
+}
+
+export async function lowestPosition(db: Db): Promise<number> {
+  const row = await db.selectFrom("submissions").select((eb) => eb.fn.min("position").as("min")).where("state", "=", "queued").executeTakeFirst();
+  return Number(row?.min ?? 0);
+}
+
+export async function highestPosition(db: Db): Promise<number> {
+  const row = await db.selectFrom("submissions").select((eb) => eb.fn.max("position").as("max")).executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+/** Submissions of a kind that are being sent right now (they may become live tasks any moment). */
+export async function countSending(db: Db, { kind, now }: { kind: "image" | "video"; now: string }): Promise<number> {
+  const row = await db
+    .selectFrom("submissions")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("kind", "=", kind)
+    .where("state", "=", "sending")
+    .where("lease_until", ">", now)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Takes a queued submission (or one whose sender died: its lease ran out) for sending. False if someone else has it. */
+export async function claimSubmission(db: Db, { id, now, leaseUntil }: { id: string; now: string; leaseUntil: string }): Promise<boolean> {
+  const result = await db
+    .updateTable("submissions")
+    .set({ state: "sending", lease_until: leaseUntil, updated_at: now })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "sending"), eb("lease_until", "<=", now)])]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateSubmission(db: Db, { id, ...patch }: { id: string } & Updateable<SubmissionTable>): Promise<void> {
+  await db.updateTable("submissions").set(patch).where("id", "=", id).execute();
+}
+
+/** Only a submission still waiting can be cancelled or moved; true when it was. */
+export async function updateQueued(db: Db, { id, ...patch }: { id: string } & Updateable<SubmissionTable>): Promise<boolean> {
+  const result = await db.updateTable("submissions").set(patch).where("id", "=", id).where("state", "=", "queued").executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
