@@ -12,3 +12,11 @@ export async function getInstanceValue(db: Kysely<Database>, { key }: { key: str
   const row = await db.selectFrom("instance").select("value").where("key", "=", key).executeTakeFirst();
   return row?.value;
 }
+
+export async function setInstanceValue(db: Kysely<Database>, { key, value }: { key: string; value: string }): Promise<void> {
+  await db.insertInto("instance").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
+}
+
+export async function deleteInstanceValue(db: Kysely<Database>, { key }: { key: string }): Promise<void> {
+  await db.deleteFrom("instance").where("key", "=", key).execute();
+}

@@ -67,7 +67,7 @@ export interface SubmissionTable {
   /** queued → sending → accepted | rejected, or cancelled while queued. */
   state: "queued" | "sending" | "accepted" | "rejected" | "cancelled";
   position: number;
-  attempts: number;
+  attempts: Generated<number>;
   next_attempt_at: string;
   lease_until: string | null;
   error_code: string | null;
@@ -96,19 +96,19 @@ export interface TaskTable {
   upstream_created_at: string | null;
   upstream_updated_at: string | null;
   completed_at: string | null;
-  overdue: Flag;
-  lost: Flag;
-  not_found_count: number;
+  overdue: Generated<Flag>;
+  lost: Generated<Flag>;
+  not_found_count: Generated<number>;
   media_deleted_at: string | null;
-  archive_state: "none" | "pending" | "done" | "failed";
-  archive_attempts: number;
+  archive_state: Generated<"none" | "pending" | "done" | "failed">;
+  archive_attempts: Generated<number>;
   archive_error: string | null;
   next_poll_at: string | null;
   last_polled_at: string | null;
   lease_until: string | null;
   lease_owner: string | null;
-  hidden: Flag;
-  favourite: Flag;
+  hidden: Generated<Flag>;
+  favourite: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }
@@ -149,4 +149,3 @@ export interface Database {
   rate_pauses: RatePauseTable;
 }
 
-export type { Generated };

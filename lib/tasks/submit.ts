@@ -1,0 +1,66 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Connection } from "@/lib/db/connect";
+import { getSubmission, getSubmissionsByBatch, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
+import { AppError } from "@/lib/errors";
+
+export interface NewSubmission {
+  /** Chosen by the browser per submit: a double click or a resent form carries the same id. */
+  id: string;
+  userId: string;
+  model: string;
+  kind: "image" | "video";
+  endpoint: "videos" | "images";
+  /** The validated request, defaults filled in: stored as the exact bytes every attempt sends. */
+  request: Record<string, unknown>;
+  /** "Runs": that many identical submissions, dripped out by the queue within the limits. */
+  runs?: number;
+}
+
+/**
+ * Stores the submission(s), each with a fresh Idempotency-Key and the exact body, before any upstream call.
+ * A repeat of the same id by the same member with the same request answers the stored submissions again.
+ */
+export async function submit({ connection, submission }: { connection: Connection; submission: NewSubmission }): Promise<{ submissions: Submission[]; repeated: boolean }> {
+  const { db } = connection;
+  const body = JSON.stringify(submission.request);
+  const runs = submission.runs ?? 1;
+  const ids = Array.from({ length: runs }, (_, i) => (i === 0 ? submission.id : `${submission.id}:${i + 1}`));
+  const existing = await getSubmission(db, { id: submission.id });
+  if (existing) return { submissions: await repeated(connection, existing, submission, body, ids), repeated: true };
+
+  const now = new Date().toISOString();
+  const start = (await highestPosition(db)) + 1;
+  const rows = ids.map((id, i) => ({
+    id,
+    user_id: submission.userId,
+    model: submission.model,
+    kind: submission.kind,
+    endpoint: submission.endpoint,
+    params: body,
+    body,
+    idempotency_key: `darkroom-${randomUUID()}`,
+    state: "queued" as const,
+    position: start + i,
+    next_attempt_at: now,
+    batch_id: runs > 1 ? submission.id : null,
+    created_at: now,
+    updated_at: now,
+  }));
+  try {
+    await db.transaction().execute((trx) => insertSubmissions(trx, rows));
+  } catch (error) {
+    // A double click raced us to the same id: answer what the first one stored.
+    const winner = await getSubmission(db, { id: submission.id });
+    if (!winner) throw error;
+    return { submissions: await repeated(connection, winner, submission, body, ids), repeated: true };
+  }
+  return { submissions: (await Promise.all(ids.map((id) => getSubmission(db, { id })))).filter((s) => s !== undefined), repeated: false };
+}
+
+async function repeated({ db }: Connection, existing: Submission, submission: NewSubmission, body: string, ids: string[]): Promise<Submission[]> {
+  if (existing.user_id !== submission.userId || existing.body !== body) {
+    throw new AppError("conflict:submission", "This submission id was already used for a different request; reload the form and submit again.");
+  }
+  return existing.batch_id ? getSubmissionsByBatch(db, { batchId: existing.batch_id }) : [existing].filter((s) => ids.includes(s.id));
+}

@@ -1,0 +1,65 @@
+// Test harness: an Engine on the test database, talking to a real emulator, with a clock that moves
+// together with the emulator's (so the 5 s poll floor and the emulator's own rules agree).
+import { randomUUID } from "node:crypto";
+import { database } from "@/lib/db";
+import type { EmulatorClient } from "@/lib/emulator/testing";
+import { tempDir } from "@/lib/emulator/testing";
+import { createUpstreamClient } from "@/lib/upstream/client";
+import type { Engine } from "./engine";
+import type { TaskEvent } from "./events";
+import { getTaskRow, type TaskRow } from "@/lib/db/tasks";
+import { pollOnce } from "./poll";
+import { keyIdOf } from "./rate-budget";
+import { submit } from "./submit";
+
+export interface TestEngine {
+  engine: Engine;
+  events: TaskEvent[];
+  /** Moves this engine's clock and the emulator's by the same amount. */
+  advance(seconds: number): Promise<void>;
+  submit(request: Record<string, unknown>, options?: { runs?: number; id?: string }): Promise<string[]>;
+  /** Polls every 5 s of engine time (the emulator renders in real time, so a little real time passes too). */
+  pollUntil(taskId: string, done: (task: TaskRow) => boolean, maxPolls?: number): Promise<TaskRow>;
+}
+
+export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "free" as Engine["plan"] } = {}): Promise<TestEngine> {
+  let offsetMs = 0;
+  const events: TaskEvent[] = [];
+  const engine: Engine = {
+    connection: database(),
+    client: createUpstreamClient({ baseUrl: emu.url, apiKey, timeoutMs: 5_000 }),
+    keyId: keyIdOf(apiKey),
+    mediaDir: await tempDir(),
+    plan,
+    now: () => new Date(Date.now() + offsetMs),
+    owner: randomUUID(),
+    publish: (event) => events.push(event),
+  };
+  return {
+    engine,
+    events,
+    async advance(seconds) {
+      offsetMs += seconds * 1000;
+      await emu.advance(seconds);
+    },
+    async submit(request, { runs, id = randomUUID() } = {}) {
+      const model = String(request.model);
+      const kind = model === "gamma-5-pro" || model === "delta-image-2" ? "image" : "video";
+      const { submissions } = await submit({
+        connection: engine.connection,
+        submission: { id, userId: "user_test", model, kind, endpoint: kind === "image" ? "images" : "videos", request, runs },
+      });
+      return submissions.map((s) => s.id);
+    },
+    async pollUntil(taskId, done, maxPolls = 20) {
+      for (let i = 0; i < maxPolls; i += 1) {
+        const task = await getTaskRow(engine.connection.db, { id: taskId });
+        if (task && done(task)) return task;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await this.advance(5);
+        await pollOnce(engine);
+      }
+      throw new Error(`task ${taskId} did not reach the expected state in ${maxPolls} polls`);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { legacyCreatedSchema, legacyCreatedToTask, legacyTaskSchema, legacyTaskToTask } from "./legacy";
+import {
+  failureFromStatus,
+  malformedFailure,
+  networkFailure,
+  parseRetryAfter,
+  scrub,
+  timeoutFailure,
+  type UpstreamError,
+  type UpstreamOutcome,
+} from "./outcome";
+import { parseErrorBody, parseJsonText, taskSchema, type Task } from "./schemas";
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface UpstreamClient {
+  /** `body` is sent byte for byte: a retry must repeat the exact bytes, or the upstream answers 409. */
+  createVideo(body: string, idempotencyKey: string): Promise<UpstreamOutcome<Task>>;
+  /** The key is optional only for delta-image-2, whose contract does not list it. */
+  createImage(body: string, idempotencyKey?: string): Promise<UpstreamOutcome<Task>>;
+  getTask(id: string): Promise<UpstreamOutcome<Task>>;
+  createLegacyVideo(body: string, idempotencyKey: string): Promise<UpstreamOutcome<Task>>;
+  getLegacyTask(id: string): Promise<UpstreamOutcome<Task>>;
+}
+
+type Dialect = "v1" | "legacy";
+
+interface Call {
+  dialect: Dialect;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  idempotencyKey?: string;
+  /** The success value from the parsed JSON, or undefined when it is not what the spec describes. */
+  read(json: unknown): Task | undefined;
+}
+
+const fromSchema = (json: unknown): Task | undefined => {
+  const parsed = taskSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+};
+
+export function createUpstreamClient({ baseUrl, apiKey, timeoutMs = 30_000, fetch = globalThis.fetch }: UpstreamClientOptions): UpstreamClient {
+  const base = baseUrl.replace(/\/+$/, "");
+  const secrets = secretsOf(base, apiKey);
+
+  async function call({ dialect, method, path, body, idempotencyKey, read }: Call): Promise<UpstreamOutcome<Task>> {
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      ...(dialect === "v1" ? { Authorization: `Bearer ${apiKey}` } : { "x-api-key": apiKey }),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
+    };
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      // redirect "manual": fetch would carry x-api-key along to wherever a redirect points.
+      // cache "no-store": Next.js would otherwise cache GETs, and a task's state changes.
+      response = await fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual", cache: "no-store" });
+      text = await response.text();
+    } catch {
+      // The thrown error's text can hold the URL; only its category is kept.
+      return signal.aborted ? timeoutFailure(timeoutMs) : networkFailure();
+    }
+    const { status } = response;
+    if (status === 200 || status === 202) {
+      const value = read(parseJsonText(text));
+      if (value === undefined) return malformedFailure(status);
+      return { ok: true, status, value, replayed: response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true" };
+    }
+    return failureFromStatus(status, scrubbed(parseErrorBody(parseJsonText(text)), secrets), parseRetryAfter(response.headers.get("retry-after")));
+  }
+
+  const taskPath = (prefix: string, id: string) => `${prefix}${encodeURIComponent(id)}`;
+
+  return {
+    createVideo: (body, idempotencyKey) => call({ dialect: "v1", method: "POST", path: "/v1/videos/generations", body, idempotencyKey, read: fromSchema }),
+    createImage: (body, idempotencyKey) => call({ dialect: "v1", method: "POST", path: "/v1/images/generations", body, idempotencyKey, read: fromSchema }),
+    getTask: (id) => call({ dialect: "v1", method: "GET", path: taskPath("/v1/tasks/", id), read: fromSchema }),
+    createLegacyVideo: (body, idempotencyKey) =>
+      call({
+        dialect: "legacy",
+        method: "POST",
+        path: "/api/video/generate",
+        body,
+        idempotencyKey,
+        read: (json) => {
+          const parsed = legacyCreatedSchema.safeParse(json);
+          return parsed.success ? legacyCreatedToTask(parsed.data, body) : undefined;
+        },
+      }),
+    getLegacyTask: (id) =>
+      call({
+        dialect: "legacy",
+        method: "GET",
+        path: taskPath("/api/video/task/", id),
+        read: (json) => {
+          const parsed = legacyTaskSchema.safeParse(json);
+          return parsed.success ? legacyTaskToTask(parsed.data) : undefined;
+        },
+      }),
+  };
+}
+
+/** Every form in which the key or the upstream's address could show up in an error text. */
+function secretsOf(base: string, apiKey: string): string[] {
+  let forms: string[] = [];
+  try {
+    const url = new URL(base);
+    forms = [url.origin, url.host, url.hostname];
+  } catch {
+    // An unparseable base URL fails every call as a network error; the raw string is still scrubbed.
+  }
+  return [apiKey, base, ...forms];
+}
+
+function scrubbed(error: UpstreamError, secrets: readonly string[]): UpstreamError {
+  return Object.fromEntries(Object.entries(error).map(([name, value]) => [name, scrub(value, secrets)]));
+}
