@@ -11,6 +11,19 @@ import * as memberRoute from "@/app/api/members/[id]/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as setupRoute from "@/app/api/setup/route";
+import * as eventsRoute from "@/app/api/events/route";
+import * as generationsRoute from "@/app/api/generations/route";
+import * as mediaRoute from "@/app/api/media/[taskId]/[index]/route";
+import * as thumbnailRoute from "@/app/api/media/[taskId]/[index]/thumbnail/route";
+import * as queueItemRoute from "@/app/api/queue/[id]/route";
+import * as queueFrontRoute from "@/app/api/queue/[id]/front/route";
+import * as queueRoute from "@/app/api/queue/route";
+import * as queueStateRoute from "@/app/api/queue/state/route";
+import * as submissionRoute from "@/app/api/submissions/[id]/route";
+import * as taskRoute from "@/app/api/tasks/[id]/route";
+import * as importRoute from "@/app/api/tasks/import/route";
+import * as tasksRoute from "@/app/api/tasks/route";
+import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { db } from "@/lib/db";
 import { getMember, updateMember } from "@/lib/db/users";
 import { roleAtLeast, type Role } from "@/lib/members/schemas";
@@ -22,7 +35,10 @@ type Identity = "none" | "disabled" | Role;
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 let team: Team;
+let fixtures: TaskFixtures;
 let serial = 0;
+/** Whose resource a mutating request touches: each allowed role acts on its own. */
+const owner = (as: Identity) => (as === "admin" ? "admin" : "member");
 
 interface Protected {
   minimum: Role;
@@ -66,6 +82,66 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       },
     },
   },
+  "/api/tasks": {
+    module: tasksRoute,
+    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/tasks?limit=10" }), ok: 200, check: (json) => expect(json.tasks.map((t: Json) => t.id)).toContain(fixtures.taskId) } },
+  },
+  "/api/tasks/[id]": {
+    module: taskRoute,
+    methods: {
+      GET: { minimum: "viewer", request: () => ({ path: `/api/tasks/${fixtures.taskId}`, params: { id: fixtures.taskId } }), ok: 200, check: (json) => expect(json.task.results).toHaveLength(1) },
+      PATCH: { minimum: "member", request: () => ({ path: `/api/tasks/${fixtures.taskId}`, method: "PATCH", params: { id: fixtures.taskId }, body: { favourite: true } }), ok: 200, check: (json) => expect(json.task.favourite).toBe(true) },
+      DELETE: { minimum: "member", request: (as) => ({ path: "/api/tasks/x", method: "DELETE", params: { id: fixtures.hide[owner(as)] } }), ok: 204, check: () => {} },
+    },
+  },
+  "/api/tasks/import": {
+    module: importRoute,
+    // No upstream is configured in tests: an allowed caller gets the plain 502, not a 4xx about roles.
+    methods: { POST: { minimum: "member", request: () => ({ path: "/api/tasks/import", method: "POST", body: { taskId: "task_from_elsewhere" } }), ok: 502, check: (json) => expect(json.error.code).toBe("upstream_unavailable") } },
+  },
+  "/api/generations": {
+    module: generationsRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/generations", method: "POST", body: { submissionId: crypto.randomUUID(), request: { model: "gamma-5-pro", prompt: "a lighthouse at dusk" } } }),
+        ok: 202,
+        check: (json) => expect(json.submissions[0]).toMatchObject({ model: "gamma-5-pro", state: "queued" }),
+      },
+    },
+  },
+  "/api/submissions/[id]": {
+    module: submissionRoute,
+    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/submissions/x", params: { id: fixtures.submissions.view } }), ok: 200, check: (json) => expect(json.submission.state).toBe("queued") } },
+  },
+  "/api/queue": {
+    module: queueRoute,
+    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/queue" }), ok: 200, check: (json) => expect(json.submissions.length).toBeGreaterThan(0) } },
+  },
+  "/api/queue/[id]": {
+    module: queueItemRoute,
+    methods: { DELETE: { minimum: "member", request: (as) => ({ path: "/api/queue/x", method: "DELETE", params: { id: fixtures.submissions.cancel[owner(as)] } }), ok: 204, check: () => {} } },
+  },
+  "/api/queue/[id]/front": {
+    module: queueFrontRoute,
+    methods: { POST: { minimum: "member", request: (as) => ({ path: "/api/queue/x/front", method: "POST", params: { id: fixtures.submissions.front[owner(as)] } }), ok: 204, check: () => {} } },
+  },
+  "/api/queue/state": {
+    module: queueStateRoute,
+    methods: { PUT: { minimum: "admin", request: () => ({ path: "/api/queue/state", method: "PUT", body: { paused: false } }), ok: 200, check: (json) => expect(json.paused).toBe(false) } },
+  },
+  "/api/media/[taskId]/[index]": {
+    module: mediaRoute,
+    methods: { GET: { minimum: "viewer", request: () => ({ path: `/api/media/${fixtures.taskId}/0`, params: { taskId: fixtures.taskId, index: "0" } }), ok: 200, check: () => {} } },
+  },
+  "/api/media/[taskId]/[index]/thumbnail": {
+    module: thumbnailRoute,
+    methods: { GET: { minimum: "viewer", request: () => ({ path: `/api/media/${fixtures.taskId}/0/thumbnail`, params: { taskId: fixtures.taskId, index: "0" } }), ok: 200, check: () => {} } },
+  },
+  "/api/events": {
+    module: eventsRoute,
+    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/events" }), ok: 200, check: (json) => expect(String(json)).toContain("retry:") } },
+  },
   "/api/settings/connection-test": {
     module: connectionTestRoute,
     methods: {
@@ -105,6 +181,7 @@ function routeFiles(): string[] {
 describe("API authorization", () => {
   beforeAll(async () => {
     team = await seedTeam();
+    fixtures = await seedTaskFixtures(team);
   });
 
   afterEach(async () => {
@@ -206,5 +283,16 @@ describe("API authorization", () => {
       expect((await call(meRoute.GET, "/api/me", { cookie })).json.user.email).toBe(email);
       expectError(await call(meRoute.GET, "/api/me", { cookie: team.disabled.cookie }), 401, "unauthorized:session");
     });
+  });
+
+  it("lets only a submission's own member, or an admin, change it", async () => {
+    const theirs = (as: Role, id: string, method: "DELETE" | "POST") =>
+      hit(method === "DELETE" ? "/api/queue/[id]" : "/api/queue/[id]/front", method, { path: "/api/queue/x", method, params: { id } }, as);
+    expectError(await theirs("member", fixtures.submissions.front.admin, "DELETE"), 403, "forbidden:submission");
+    expectError(await theirs("member", fixtures.submissions.front.admin, "POST"), 403, "forbidden:submission");
+    // Cancelled by the matrix above: no longer waiting.
+    expectError(await theirs("member", fixtures.submissions.cancel.member, "DELETE"), 409, "conflict:submission");
+    expect((await theirs("admin", fixtures.submissions.view, "DELETE")).status).toBe(204);
+    expectError(await theirs("admin", "no-such-submission", "DELETE"), 404, "not_found:submission");
   });
 });

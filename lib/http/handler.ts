@@ -4,15 +4,28 @@ import { requireUser, type SessionUser } from "@/lib/auth/session";
 import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Role } from "@/lib/members/schemas";
-import { readJson } from "./body";
+import { parseWith, readJson } from "./body";
 
 type Params = Record<string, string | string[] | undefined>;
 type RouteContext = { params: Promise<Params> };
 
-interface Args<B> {
+interface Args<B, Q> {
   request: Request;
   body: B;
+  query: Q;
   params: Params;
+}
+
+interface Options<B, Q> {
+  body?: z.ZodType<B>;
+  /** The URL's query string, validated like a body (422 with per-field messages). */
+  query?: z.ZodType<Q>;
+}
+
+async function inputs<B, Q>(request: Request, context: RouteContext, options: Options<B, Q>) {
+  const body = options.body ? await readJson(request, options.body) : (undefined as B);
+  const query = options.query ? parseWith(options.query, Object.fromEntries(new URL(request.url).searchParams)) : (undefined as Q);
+  return { request, body, query, params: await context.params };
 }
 
 /** Every route's one exit for errors: AppErrors as they are, anything else logged and answered as a plain 500. */
@@ -27,23 +40,18 @@ export async function respond(request: Request, work: () => Promise<Response>): 
 }
 
 /** A route anyone may call (health, first-run setup); the body, when given, is validated. */
-export function withPublic<B = undefined>(options: { body?: z.ZodType<B> }, handler: (args: Args<B>) => Promise<Response>) {
-  return (request: Request, context: RouteContext) =>
-    respond(request, async () => {
-      const body = options.body ? await readJson(request, options.body) : (undefined as B);
-      return handler({ request, body, params: await context.params });
-    });
+export function withPublic<B = undefined, Q = undefined>(options: Options<B, Q>, handler: (args: Args<B, Q>) => Promise<Response>) {
+  return (request: Request, context: RouteContext) => respond(request, async () => handler(await inputs(request, context, options)));
 }
 
 /** A route for signed-in members: session and role first, then the body. */
-export function withUser<B = undefined>(
-  options: { role?: Role; body?: z.ZodType<B> },
-  handler: (args: Args<B> & { user: SessionUser }) => Promise<Response>,
+export function withUser<B = undefined, Q = undefined>(
+  options: Options<B, Q> & { role?: Role },
+  handler: (args: Args<B, Q> & { user: SessionUser }) => Promise<Response>,
 ) {
   return (request: Request, context: RouteContext) =>
     respond(request, async () => {
       const user = await requireUser(request.headers, options.role);
-      const body = options.body ? await readJson(request, options.body) : (undefined as B);
-      return handler({ request, user, body, params: await context.params });
+      return handler({ ...(await inputs(request, context, options)), user });
     });
 }

@@ -64,6 +64,11 @@ export function startEngine(): void {
   log.info("task engine started");
 }
 
+/** The engine running in this process, if any (routes use it for imports). */
+export function currentEngine(): Engine | undefined {
+  return holder[KEY]?.engine;
+}
+
 /** Runs a tick now (after a submission) instead of waiting up to a second. */
 export function kickEngine(): void {
   void holder[KEY]?.tick();

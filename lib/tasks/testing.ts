@@ -35,13 +35,14 @@ export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "
     owner: randomUUID(),
     publish: (event) => events.push(event),
   };
+  const advance = async (seconds: number) => {
+    offsetMs += seconds * 1000;
+    await emu.advance(seconds);
+  };
   return {
     engine,
     events,
-    async advance(seconds) {
-      offsetMs += seconds * 1000;
-      await emu.advance(seconds);
-    },
+    advance,
     async submit(request, { runs, id = randomUUID() } = {}) {
       const model = String(request.model);
       const kind = model === "gamma-5-pro" || model === "delta-image-2" ? "image" : "video";
@@ -56,7 +57,7 @@ export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "
         const task = await getTaskRow(engine.connection.db, { id: taskId });
         if (task && done(task)) return task;
         await new Promise((resolve) => setTimeout(resolve, 50));
-        await this.advance(5);
+        await advance(5);
         await pollOnce(engine);
       }
       throw new Error(`task ${taskId} did not reach the expected state in ${maxPolls} polls`);

@@ -40,7 +40,7 @@ export async function call(handler: Handler, path: string, { method = "GET", bod
     ...(body !== undefined ? { body: JSON.stringify(body) } : raw !== undefined ? { body: raw } : {}),
   };
   const response = await handler(new Request(`${ORIGIN}${path}`, init), { params: Promise.resolve(params) });
-  const text = await response.text();
+  const text = response.headers.get("content-type")?.startsWith("text/event-stream") ? await firstChunk(response) : await response.text();
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
@@ -50,6 +50,14 @@ export async function call(handler: Handler, path: string, { method = "GET", bod
   // Tests read whatever shape they expect from the body; `any` keeps each assertion free of casts.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, json: json as Record<string, any>, headers: response.headers };
+}
+
+/** An event stream never ends by itself: read what it sends first, then hang up. */
+async function firstChunk(response: Response): Promise<string> {
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
 }
 
 /** Signs in through better-auth's own endpoint and returns the Cookie header to send. */

@@ -1,0 +1,49 @@
+import "server-only";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { AppError } from "@/lib/errors";
+
+/**
+ * A file from the archive as a response, with single byte ranges (video players seek with them) and,
+ * when `downloadName` is given, as an attachment with that name.
+ */
+export async function fileResponse(file: string, { contentType, range, downloadName }: { contentType: string; range: string | null; downloadName?: string }): Promise<Response> {
+  const size = await stat(file).then((s) => s.size, () => undefined);
+  if (size === undefined) throw new AppError("not_found:media", "This file is not in the archive.");
+  const headers = new Headers({
+    "Content-Type": contentType,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": "private, max-age=86400",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (downloadName) headers.set("Content-Disposition", `attachment; filename="${downloadName.replace(/[^\w.-]/g, "_")}"`);
+  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
+  if (match && (match[1] || match[2])) {
+    const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
+    const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+    if (start > end || start >= size) {
+      return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
+    }
+    headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+    headers.set("Content-Length", String(end - start + 1));
+    return new Response(Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(size));
+  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { status: 200, headers });
+}
+
+/** model_date_prompt-slug_task-id[_n].ext — readable, sortable, and safe on every file system. */
+export function downloadName({ model, createdAt, prompt, taskId, index, ext }: { model: string; createdAt: string; prompt: string | null; taskId: string; index: number; ext: string }): string {
+  const slug = (prompt ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\[\[[a-z]+\]\]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  const parts = [model, createdAt.slice(0, 10), slug || "untitled", taskId, ...(index > 0 ? [String(index + 1)] : [])];
+  return `${parts.join("_")}.${ext}`;
+}

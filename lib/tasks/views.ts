@@ -1,0 +1,124 @@
+import "server-only";
+import { fromDbBool } from "@/lib/db/booleans";
+import type { Submission } from "@/lib/db/submissions";
+import type { ListedTask } from "@/lib/db/task-list";
+import type { TaskResultRow, TaskRow } from "@/lib/db/tasks";
+
+// What the browser receives about tasks and queued submissions: Darkroom's own URLs only, never the
+// upstream's, and no internal fields (leases, idempotency keys, file paths).
+
+export interface TaskView {
+  id: string;
+  model: string;
+  kind: "image" | "video";
+  /** The upstream's status, except that a success shows as "archiving" until its results are in the archive. */
+  status: "pending" | "processing" | "archiving" | "succeeded" | "failed";
+  archive: { state: string; error: string | null };
+  prompt: string | null;
+  params: Record<string, unknown> | null;
+  member: { id: string | null; name: string | null };
+  credits: { reserved: number | null; used: number | null; refunded: number | null };
+  error: { code: string; message: string | null } | null;
+  overdue: boolean;
+  lost: boolean;
+  mediaDeletedAt: string | null;
+  favourite: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  thumbnailUrl: string | null;
+  results?: ResultView[];
+}
+
+export interface ResultView {
+  index: number;
+  url: string;
+  downloadUrl: string;
+  thumbnailUrl: string;
+  contentType: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+}
+
+export const mediaUrl = (taskId: string, index: number, variant: "file" | "thumbnail" | "download" = "file") =>
+  `/api/media/${encodeURIComponent(taskId)}/${index}${variant === "thumbnail" ? "/thumbnail" : variant === "download" ? "?download=1" : ""}`;
+
+function parseParams(params: string | null): Record<string, unknown> | null {
+  try {
+    return params ? (JSON.parse(params) as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function taskView(task: TaskRow & { member_name?: string | null }, results?: TaskResultRow[]): TaskView {
+  const archived = task.archive_state === "done";
+  return {
+    id: task.id,
+    model: task.model,
+    kind: task.kind,
+    status: task.status === "succeeded" && !archived ? "archiving" : task.status,
+    archive: { state: task.archive_state, error: task.archive_error },
+    prompt: task.prompt,
+    params: parseParams(task.params),
+    member: { id: task.user_id, name: task.member_name ?? null },
+    credits: { reserved: task.credits_reserved, used: task.credits_used, refunded: task.credits_refunded },
+    error: task.error_code ? { code: task.error_code, message: task.error_message } : null,
+    overdue: fromDbBool(task.overdue),
+    lost: fromDbBool(task.lost),
+    mediaDeletedAt: task.media_deleted_at,
+    favourite: fromDbBool(task.favourite),
+    createdAt: task.created_at,
+    completedAt: task.completed_at,
+    thumbnailUrl: archived ? mediaUrl(task.id, 0, "thumbnail") : null,
+    ...(results ? { results: results.filter((r) => r.file).map((r) => resultView(task.id, r)) } : {}),
+  };
+}
+
+function resultView(taskId: string, result: TaskResultRow): ResultView {
+  return {
+    index: result.idx,
+    url: mediaUrl(taskId, result.idx),
+    downloadUrl: mediaUrl(taskId, result.idx, "download"),
+    thumbnailUrl: mediaUrl(taskId, result.idx, "thumbnail"),
+    contentType: result.content_type,
+    width: result.width,
+    height: result.height,
+    bytes: result.bytes,
+  };
+}
+
+export function listedTaskView(task: ListedTask): TaskView {
+  return taskView(task);
+}
+
+export interface SubmissionView {
+  id: string;
+  model: string;
+  kind: "image" | "video";
+  state: Submission["state"];
+  /** 1-based place in the queue while waiting. */
+  position: number | null;
+  taskId: string | null;
+  batchId: string | null;
+  error: { code: string; message: string | null; field: string | null } | null;
+  prompt: string | null;
+  userId: string;
+  createdAt: string;
+}
+
+export function submissionView(submission: Submission, position: number | null = null): SubmissionView {
+  return {
+    id: submission.id,
+    model: submission.model,
+    kind: submission.kind,
+    state: submission.state,
+    position,
+    taskId: submission.task_id,
+    batchId: submission.batch_id,
+    error: submission.error_code ? { code: submission.error_code, message: submission.error_message, field: submission.error_field } : null,
+    prompt: (parseParams(submission.params)?.prompt as string | undefined) ?? null,
+    userId: submission.user_id,
+    createdAt: submission.created_at,
+  };
+}

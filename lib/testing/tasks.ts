@@ -1,0 +1,56 @@
+// Task-engine rows for route tests: a task with archived files, tasks to hide, and queued submissions
+// owned by each member, written straight through the data-access layer.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { db } from "@/lib/db";
+import { insertSubmissions } from "@/lib/db/submissions";
+import { insertTask, updateResult, upsertResults } from "@/lib/db/tasks";
+import type { Team } from "./app";
+
+type Owner = "admin" | "member";
+
+export interface TaskFixtures {
+  taskId: string;
+  hide: Record<Owner, string>;
+  submissions: { view: string; cancel: Record<Owner, string>; front: Record<Owner, string> };
+}
+
+const now = () => new Date().toISOString();
+
+async function task(id: string, userId: string): Promise<void> {
+  await insertTask(db(), { id, user_id: userId, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" }), prompt: "a lighthouse", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: now(), updated_at: now() });
+}
+
+async function queued(id: string, userId: string, position: number): Promise<void> {
+  const body = JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" });
+  await insertSubmissions(db(), [{ id, user_id: userId, model: "gamma-5-pro", kind: "image", endpoint: "images", params: body, body, idempotency_key: `key-${id}`, state: "queued", position, next_attempt_at: now(), created_at: now(), updated_at: now() }]);
+}
+
+export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "darkroom-fixture-"));
+  const file = path.join(dir, "0.png");
+  const thumbnail = path.join(dir, "0.thumb.webp");
+  await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toFile(file);
+  await sharp(file).webp().toFile(thumbnail);
+
+  const taskId = "task_fixture_view";
+  await task(taskId, team.member.member.id);
+  await upsertResults(db(), { taskId, urls: [{ url: "https://upstream.example/result.png" }] });
+  await updateResult(db(), { taskId, idx: 0, file, thumbnail, content_type: "image/png", bytes: 100, width: 8, height: 8 });
+
+  const hide = { admin: "task_fixture_hide_admin", member: "task_fixture_hide_member" };
+  const submissions = {
+    view: "sub-view",
+    cancel: { admin: "sub-cancel-admin", member: "sub-cancel-member" },
+    front: { admin: "sub-front-admin", member: "sub-front-member" },
+  };
+  for (const owner of ["admin", "member"] as const) {
+    await task(hide[owner], team[owner].member.id);
+    await queued(submissions.cancel[owner], team[owner].member.id, 10);
+    await queued(submissions.front[owner], team[owner].member.id, 11);
+  }
+  await queued(submissions.view, team.member.member.id, 12);
+  return { taskId, hide, submissions };
+}
