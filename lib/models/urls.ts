@@ -1,0 +1,55 @@
+// The "public HTTPS URL" rule of README's decisions, client-safe (WHATWG URL only, no Node APIs), so
+// the form can say why a URL is refused before the request ever leaves the browser.
+
+const MAX_URL_LENGTH = 2048;
+const LOCAL_HOST_SUFFIXES = [".localhost", ".local", ".internal"];
+const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp"];
+
+/** Why `url` is not a public HTTPS URL, as the end of a sentence ("it …"); null when it is one. */
+export function publicHttpsUrlProblem(url: string): string | null {
+  if (url.length > MAX_URL_LENGTH) return `it is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters`;
+  // The URL parser silently drops or re-encodes these, so what it checked would differ from what is sent.
+  if (/[\s\u0000-\u001f\u007f\\]/.test(url)) return "it contains white space, a control character or a backslash";
+  // The parser forgives "https:host" and "https:/host"; the upstream may not, so insist on the plain form.
+  if (!/^https:\/\//i.test(url)) return "it does not start with https://";
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "it is not a valid URL";
+  }
+  // "https://@host" parses with an empty user name, so the raw authority is looked at as well.
+  const authority = url.slice("https://".length).split(/[/?#]/, 1)[0] ?? "";
+  if (parsed.username !== "" || parsed.password !== "" || authority.includes("@")) {
+    return "it contains a user name or password";
+  }
+  const host = parsed.hostname.replace(/\.$/, "");
+  // The parser normalises every IPv4 spelling (0x7f.1, 2130706433) to a dotted quad, and IPv6 keeps brackets.
+  if (host.startsWith("[") || /^\d+\.\d+\.\d+\.\d+$/.test(host)) return "its host is an IP address, not a host name";
+  if (host === "localhost" || LOCAL_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
+    return "its host is a local name (localhost, .localhost, .local or .internal)";
+  }
+  if (!host.includes(".")) return "its host name has no dot, so it is not a public domain name";
+  if (host.split(".").includes("")) return "its host name is not valid";
+  return null;
+}
+
+/** The lower-case extension of the URL's last path segment, or null when it has none. */
+export function urlPathExtension(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    path = url.split(/[?#]/, 1)[0] ?? "";
+  }
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const dot = last.lastIndexOf(".");
+  // ".png" alone is a hidden-file name, not an extension; no extension leaves the format unknown, which is allowed.
+  return dot > 0 && dot < last.length - 1 ? last.slice(dot + 1).toLowerCase() : null;
+}
+
+/** epsilon-v6 takes JPG, PNG or WebP images; a URL whose path names another format is refused up front. */
+export function imageExtensionProblem(url: string): string | null {
+  const extension = urlPathExtension(url);
+  return extension !== null && !IMAGE_EXTENSIONS.includes(extension) ? `its path ends in .${extension}` : null;
+}
