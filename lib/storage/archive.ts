@@ -28,6 +28,7 @@ export class ArchiveError extends Error {}
  * Written under a temporary name and renamed, so a crash never leaves a half file that looks complete.
  * `url` comes from the upstream's own answer about one of our tasks: nothing a browser chose (no open proxy).
  */
+// Archive paths are runtime data (MEDIA_DIR), not build inputs: the comments keep Next's file tracer off them.
 export async function archiveResult({ mediaDir, taskId, idx, url, timeoutMs = 120_000 }: { mediaDir: string; taskId: string; idx: number; url: string; timeoutMs?: number }): Promise<ArchivedResult> {
   let response: Response;
   try {
@@ -45,14 +46,14 @@ export async function archiveResult({ mediaDir, taskId, idx, url, timeoutMs = 12
   }
 
   const folder = taskFolder(mediaDir, taskId);
-  await mkdir(folder, { recursive: true });
-  const file = path.join(folder, `${idx}.${ext}`);
+  await mkdir(/* turbopackIgnore: true */ folder, { recursive: true });
+  const file = path.join(/* turbopackIgnore: true */ folder, `${idx}.${ext}`);
   const partial = `${file}.part`;
   try {
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
-    await rename(partial, file);
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(/* turbopackIgnore: true */ partial));
+    await rename(/* turbopackIgnore: true */ partial, file);
   } catch {
-    await rm(partial, { force: true });
+    await rm(/* turbopackIgnore: true */ partial, { force: true });
     throw new ArchiveError("The result download was interrupted.");
   }
 
@@ -69,5 +70,5 @@ export async function archiveResult({ mediaDir, taskId, idx, url, timeoutMs = 12
   } catch {
     throw new ArchiveError(isVideo ? "The video was saved, but no poster frame could be made from it." : "The image was saved, but it could not be read to make a thumbnail.");
   }
-  return { file, thumbnail, contentType, bytes: (await stat(file)).size, width, height };
+  return { file, thumbnail, contentType, bytes: (await stat(/* turbopackIgnore: true */ file)).size, width, height };
 }

@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
  * when `downloadName` is given, as an attachment with that name.
  */
 export async function fileResponse(file: string, { contentType, range, downloadName }: { contentType: string; range: string | null; downloadName?: string }): Promise<Response> {
-  const size = await stat(file).then((s) => s.size, () => undefined);
+  const size = await stat(/* turbopackIgnore: true */ file).then((s) => s.size, () => undefined);
   if (size === undefined) throw new AppError("not_found:media", "This file is not in the archive.");
   const headers = new Headers({
     "Content-Type": contentType,
@@ -27,10 +27,10 @@ export async function fileResponse(file: string, { contentType, range, downloadN
     }
     headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
     headers.set("Content-Length", String(end - start + 1));
-    return new Response(Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream, { status: 206, headers });
+    return new Response(Readable.toWeb(createReadStream(/* turbopackIgnore: true */ file, { start, end })) as ReadableStream, { status: 206, headers });
   }
   headers.set("Content-Length", String(size));
-  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { status: 200, headers });
+  return new Response(Readable.toWeb(createReadStream(/* turbopackIgnore: true */ file)) as ReadableStream, { status: 200, headers });
 }
 
 /** model_date_prompt-slug_task-id[_n].ext — readable, sortable, and safe on every file system. */
