@@ -11,10 +11,6 @@ export async function SystemStatusCard() {
   const upstream = await probeUpstream();
   return (
     <StatusCardFrame>
-      <li className="flex items-baseline gap-3">
-        <StatusDot tone="success" />
-        <span>Dashboard is up.</span>
-      </li>
       <li className="flex items-baseline gap-3" data-testid="upstream-status" data-state={upstream.state}>
         <StatusDot tone={PROBE_TONE[upstream.state]} />
         <span>
@@ -29,10 +25,6 @@ export async function SystemStatusCard() {
 export function SystemStatusSkeleton() {
   return (
     <StatusCardFrame>
-      <li className="flex items-baseline gap-3">
-        <StatusDot tone="success" />
-        <span>Dashboard is up.</span>
-      </li>
       <li className="flex items-baseline gap-3 text-muted-foreground">
         <StatusDot tone="muted" />
         <span>Generation API: checking…</span>
@@ -48,7 +40,13 @@ function StatusCardFrame({ children }: { children: ReactNode }) {
         <CardTitle className="text-sm font-medium text-muted-foreground">System status</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="space-y-3 text-sm sm:text-base">{children}</ul>
+        <ul className="space-y-3 text-sm sm:text-base">
+          <li className="flex items-baseline gap-3">
+            <StatusDot tone="success" />
+            <span>Dashboard is up.</span>
+          </li>
+          {children}
+        </ul>
       </CardContent>
     </Card>
   );

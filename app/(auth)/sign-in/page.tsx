@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { redirectIfSignedIn, redirectToSetupIfEmpty } from "@/lib/auth/page";
 import { AuthCard } from "../auth-card";
 import { SignInForm } from "./sign-in-form";
@@ -7,7 +6,6 @@ import { SignInForm } from "./sign-in-form";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage() {
-  await connection(); // whether anyone exists changes at run time: never prerender this page
   await redirectToSetupIfEmpty();
   await redirectIfSignedIn();
   return (
