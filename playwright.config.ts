@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { ADMIN_STATE } from "./e2e/support/accounts";
 
 // Debian's Chromium when present (CI installs it); never a downloaded browser. Elsewhere, Playwright's own.
 const systemChromium = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
@@ -12,16 +13,27 @@ export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // One server and one database for the whole run: the projects below run in a fixed order, one test at a time.
   workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
+    // Dialogs and menus open without transitions, so nothing is checked half-faded.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: systemChromium,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
     },
   },
+  projects: [
+    // The fresh database has nobody in it: set up the first admin and keep their session for the rest.
+    { name: "first-run", testMatch: "first-run.spec.ts" },
+    // Everything else runs as that admin unless a test signs in as someone else.
+    { name: "team", testIgnore: "first-run.spec.ts", dependencies: ["first-run"], use: { storageState: ADMIN_STATE } },
+  ],
   webServer: {
     // The same launcher as `npm start`, on its own ports and a fresh data folder, with quick emulator tasks.
     command: `rm -rf "${dataDir}" && node --conditions=react-server --import tsx lib/launcher/start.ts`,

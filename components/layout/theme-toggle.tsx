@@ -2,6 +2,7 @@
 
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
+import { ToggleGroup } from "radix-ui";
 import { useSyncExternalStore } from "react";
 import { cn } from "@/lib/utils";
 
@@ -13,33 +14,38 @@ const THEMES = [
 
 const subscribeNever = () => () => {};
 
-/** Light, dark or follow the system; a radio group so keyboards and screen readers get it for free. */
+/**
+ * Light, dark or follow the system. A single-choice toggle group: one Tab stop, arrow keys move
+ * between the options, Enter or Space picks one, and screen readers hear a radio group.
+ */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   // The chosen theme is known only in the browser; render the group unselected on the server.
   const mounted = useSyncExternalStore(subscribeNever, () => true, () => false);
   return (
-    <div role="radiogroup" aria-label="Colour theme" className="inline-flex rounded-md border bg-card p-0.5">
-      {THEMES.map(({ value, label, Icon }) => {
-        const checked = mounted && theme === value;
-        return (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            aria-label={label}
-            title={label}
-            onClick={() => setTheme(value)}
-            className={cn(
-              "inline-flex size-8 items-center justify-center rounded text-muted-foreground hover:text-foreground",
-              checked && "bg-muted text-foreground",
-            )}
-          >
-            <Icon className="size-4" aria-hidden />
-          </button>
-        );
-      })}
-    </div>
+    <ToggleGroup.Root
+      type="single"
+      value={mounted ? (theme ?? "") : ""}
+      // Choosing the current option again would clear it: keep a theme chosen.
+      onValueChange={(value) => value && setTheme(value)}
+      aria-label="Colour theme"
+      loop
+      className="inline-flex rounded-md border bg-card p-0.5"
+    >
+      {THEMES.map(({ value, label, Icon }) => (
+        <ToggleGroup.Item
+          key={value}
+          value={value}
+          aria-label={label}
+          title={label}
+          className={cn(
+            "inline-flex size-8 items-center justify-center rounded text-muted-foreground hover:text-foreground",
+            "data-[state=on]:bg-muted data-[state=on]:text-foreground",
+          )}
+        >
+          <Icon className="size-4" aria-hidden />
+        </ToggleGroup.Item>
+      ))}
+    </ToggleGroup.Root>
   );
 }

@@ -7,14 +7,16 @@ import { ConnectionTest } from "./connection-test";
 const PLAN_LABEL = { free: "Free", paid: "Paid", lifetime: "Lifetime" } as const;
 
 export interface ConnectionCardProps {
+  /** Shown to admins only; null for everyone else. */
   baseUrl: string | null;
+  configured: boolean;
   keySet: boolean;
   /** At most the key's last four characters; the key itself never leaves the server. */
   keyLast4: string | null;
   plan: keyof typeof PLAN_LABEL;
 }
 
-export function ConnectionCard({ baseUrl, keySet, keyLast4, plan }: ConnectionCardProps) {
+export function ConnectionCard({ baseUrl, configured, keySet, keyLast4, plan }: ConnectionCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -24,7 +26,13 @@ export function ConnectionCard({ baseUrl, keySet, keyLast4, plan }: ConnectionCa
       <CardContent>
         <dl className="grid gap-4 text-sm sm:grid-cols-[9rem_1fr] sm:gap-x-6 sm:gap-y-3">
           <Detail term="Base URL">
-            {baseUrl ? <code className="font-mono text-[0.8125rem] break-all">{baseUrl}</code> : <NotSet />}
+            {baseUrl ? (
+              <code className="font-mono text-[0.8125rem] break-all">{baseUrl}</code>
+            ) : configured ? (
+              <span>Set <span className="text-muted-foreground">(admins can see it)</span></span>
+            ) : (
+              <NotSet />
+            )}
           </Detail>
           <Detail term="API key">
             {keySet ? (

@@ -17,7 +17,14 @@ export default async function SettingsPage() {
       <PageHeader title="Settings" description="The generation API connection and the people who use Darkroom." />
       <div className="grid gap-6">
         {/* Named props, not a spread: whatever else the settings object holds stays on the server. */}
-        <ConnectionCard baseUrl={upstream.baseUrl} keySet={upstream.keySet} keyLast4={upstream.keyLast4} plan={upstream.plan} />
+        {/* The upstream's address is internal: only admins, who manage the connection, see it. */}
+        <ConnectionCard
+          baseUrl={isAdmin ? upstream.baseUrl : null}
+          configured={upstream.baseUrl !== null}
+          keySet={upstream.keySet}
+          keyLast4={upstream.keyLast4}
+          plan={upstream.plan}
+        />
         <MembersLinkCard isAdmin={isAdmin} />
       </div>
     </>

@@ -1,0 +1,40 @@
+import { expectNoSeriousA11yViolations, useScheme, type Scheme } from "./support/a11y";
+import { test, expect } from "./support/fixtures";
+import { MembersPage } from "./support/members";
+
+// Every dashboard page as the admin sees it, in both themes (the theme follows the system by default).
+const PAGES = [
+  { path: "/", heading: "Overview", ready: "Reachable, and the API key is accepted." },
+  { path: "/generate", heading: "Generate", ready: "Nothing to configure yet" },
+  { path: "/tasks", heading: "Tasks", ready: "No tasks yet" },
+  { path: "/credits", heading: "Credits", ready: "No credit activity yet" },
+  { path: "/settings", heading: "Settings", ready: "Generation API" },
+  { path: "/settings/members", heading: "Members", ready: /^\d+ members?/ },
+] as const;
+
+for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const { path, heading, ready } of PAGES) {
+      test(`${path} has no serious accessibility violations`, async ({ page }) => {
+        await page.goto(path);
+        await useScheme(page, scheme);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        // Wait for what loads after the first paint (the upstream probe, the members list).
+        await expect(page.getByText(ready).first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `${path} (${scheme})`);
+      });
+    }
+
+    test("the open Add member dialog has no serious accessibility violations", async ({ page }) => {
+      const members = new MembersPage(page);
+      await members.goto();
+      await useScheme(page, scheme);
+      const dialog = await members.openAddDialog();
+      await dialog.submit.click(); // with its field errors showing
+      await expect(dialog.name).toHaveAttribute("aria-invalid", "true");
+      await expectNoSeriousA11yViolations(page, `Add member dialog (${scheme})`);
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
+import { SIGNED_OUT } from "./support/accounts";
+import { SignInPage, navLink, overviewHeading } from "./support/auth";
+import { test, expect } from "./support/fixtures";
+import { expectNoHorizontalScroll } from "./support/forms";
+import { MembersPage } from "./support/members";
+
+// A phone-width screen: the sidebar gives way to a top bar whose menu button opens the navigation.
+test.use({ viewport: { width: 390, height: 844 } });
+
+const PAGES = [
+  { link: "Generate", path: "/generate" },
+  { link: "Tasks", path: "/tasks" },
+  { link: "Credits", path: "/credits" },
+  { link: "Settings", path: "/settings" },
+  { link: "Overview", path: "/" },
+] as const;
+
+test("the menu button opens the navigation, its links work, and nothing scrolls sideways", async ({ page }) => {
+  await page.goto("/");
+  await expect(overviewHeading(page)).toBeVisible();
+  await expect(page.getByRole("complementary")).toBeHidden(); // the wide-screen sidebar
+  await expectNoHorizontalScroll(page);
+
+  const openMenu = page.getByRole("button", { name: "Open menu" });
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  for (const { link, path } of PAGES) {
+    await openMenu.click();
+    await expect(menu).toBeVisible();
+    await navLink(page, link).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole("heading", { level: 1, name: link })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  }
+
+  // The menu closes with Escape and gives focus back to its button.
+  await openMenu.click();
+  await expect(menu.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(openMenu).toBeFocused();
+});
+
+test("members show as cards, and the Add member dialog fits the screen", async ({ page }) => {
+  const members = new MembersPage(page);
+  await members.goto();
+  await expect(page.getByRole("table")).toBeHidden();
+  const self = page.getByRole("listitem").filter({ hasText: "You" });
+  await expect(self).toBeVisible();
+  await expect(self.getByRole("combobox")).toHaveCount(0); // nobody demotes or disables themself
+  await expect(self.getByRole("button")).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+  const dialog = await members.openAddDialog();
+  const box = await dialog.root.boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await expectNoHorizontalScroll(page);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the open menu has no serious accessibility violations (${scheme})`, async ({ page }) => {
+    await page.goto("/tasks");
+    await useScheme(page, scheme);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    // The theme switch is in the menu too.
+    await expect(menu.getByRole("radio", { name: scheme === "dark" ? "Dark" : "Light" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `phone menu (${scheme})`);
+  });
+}
+
+test.describe("signed out", () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test("the sign-in page fits a phone screen", async ({ page }) => {
+    await new SignInPage(page).goto();
+    await expectNoHorizontalScroll(page);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeInViewport();
+  });
+});
