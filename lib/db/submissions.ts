@@ -53,7 +53,9 @@ export async function claimSubmission(db: Db, { id, now, leaseUntil }: { id: str
     .updateTable("submissions")
     .set({ state: "sending", lease_until: leaseUntil, updated_at: now })
     .where("id", "=", id)
-    .where((eb) => eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "sending"), eb("lease_until", "<=", now)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb("state", "=", "queued"), eb("next_attempt_at", "<=", now)]), eb.and([eb("state", "=", "sending"), eb("lease_until", "<=", now)])]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { exclusive } from "@/lib/db/exclusive";
 import { getInstanceValue } from "@/lib/db/instance";
 import { claimSubmission, countSending, listQueued, updateSubmission, type Submission } from "@/lib/db/submissions";
 import { countLive, insertTask } from "@/lib/db/tasks";
@@ -20,22 +21,34 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
   let sent = 0;
   for (const kind of ["video", "image"] as const) {
     const now = engine.now().toISOString();
-    let free = CONCURRENCY[kind] - (await countLive(db, { kind })) - (await countSending(db, { kind, now }));
     const ready = (await listQueued(db, { kind })).filter((s) => (s.state === "queued" && s.next_attempt_at <= now) || (s.state === "sending" && (s.lease_until ?? "") <= now));
     for (const submission of ready) {
-      if (free <= 0) break;
-      if (!(await claimSubmission(db, { id: submission.id, now, leaseUntil: later(engine, SEND_LEASE_MS) }))) continue;
+      const claimed = await claimWithinLimit(engine, submission, kind);
+      if (claimed === "full") break;
+      if (claimed === "taken") continue;
       const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: "high", now: engine.now() });
       if (!budget.ok) {
         await updateSubmission(db, { id: submission.id, state: "queued", lease_until: null, next_attempt_at: later(engine, budget.waitMs) });
         return sent;
       }
-      const outcome = await send(engine, submission);
-      if (await settle(engine, submission, outcome)) free -= 1;
+      await settle(engine, submission, await send(engine, submission));
       sent += 1;
     }
   }
   return sent;
+}
+
+/**
+ * Counts the kind's live tasks and submissions being sent, and claims this one if there is room, as one
+ * exclusive step: two Darkroom processes dispatching at once can never both take the last slot.
+ */
+async function claimWithinLimit(engine: Engine, submission: Submission, kind: "image" | "video"): Promise<"claimed" | "taken" | "full"> {
+  return exclusive(engine.connection, `dispatch:${engine.keyId}`, async (trx) => {
+    const now = engine.now().toISOString();
+    const busy = (await countLive(trx, { kind })) + (await countSending(trx, { kind, now }));
+    if (busy >= CONCURRENCY[kind]) return "full";
+    return (await claimSubmission(trx, { id: submission.id, now, leaseUntil: later(engine, SEND_LEASE_MS) })) ? "claimed" : "taken";
+  });
 }
 
 /** The stored key and the stored bytes, every time: a retry is the same request, never a new one. */
@@ -45,8 +58,8 @@ function send(engine: Engine, submission: Submission): Promise<UpstreamOutcome<T
   return engine.client.createVideo(submission.body, submission.idempotency_key);
 }
 
-/** Records what the upstream said. True when a live task now exists. */
-async function settle(engine: Engine, submission: Submission, outcome: UpstreamOutcome<Task>): Promise<boolean> {
+/** Records what the upstream said. */
+async function settle(engine: Engine, submission: Submission, outcome: UpstreamOutcome<Task>): Promise<void> {
   const { db } = engine.connection;
   const now = engine.now().toISOString();
   if (outcome.ok) {
@@ -72,12 +85,11 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
     });
     engine.publish({ type: "submission", id: submission.id, state: "accepted", taskId: task.id });
     engine.publish({ type: "task", id: task.id, status: task.status, archive: "none" });
-    return true;
+    return;
   }
   await updateSubmission(db, { id: submission.id, lease_until: null, updated_at: now, ...(await afterFailure(engine, submission, outcome)) });
   const state = outcome.retryable ? "queued" : "rejected";
   engine.publish({ type: "submission", id: submission.id, state });
-  return false;
 }
 
 async function afterFailure(engine: Engine, submission: Submission, failure: UpstreamFailure) {

@@ -7,6 +7,9 @@ import { archiveTask } from "./archive-task";
 import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./engine";
 import { acquire, pause } from "./rate-budget";
 
+// The next poll is timed from when this one was sent, plus a margin: the API must see at least 5 s
+// between two retrievals (a faster one returns a stale snapshot), and no more than needed.
+const POLL_MARGIN_MS = 100;
 const POLL_LEASE_MS = 5 * 60_000; // covers downloading a large video inside one poll
 const REFUND_FOLLOW_UP_MS = 60_000;
 const OVERDUE_POLL_MS = 30_000;
@@ -42,26 +45,28 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
   const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: live && !overdue.overdue ? "high" : "low", now: engine.now() });
   if (!budget.ok) return { ...overdue, next_poll_at: later(engine, budget.waitMs) };
 
+  const sentAt = engine.now().getTime();
   const outcome = await engine.client.getTask(task.id);
-  const polledAt = { ...overdue, last_polled_at: engine.now().toISOString() };
+  const polledAt = { ...overdue, last_polled_at: new Date(sentAt).toISOString() };
+  const nextLivePoll = new Date(sentAt + POLL_INTERVAL_MS + POLL_MARGIN_MS).toISOString();
   if (!outcome.ok) {
     if (outcome.kind === "not_found") {
       // Darkroom created it, so the upstream lost it: after a few answers in a row, say so plainly.
       const count = task.not_found_count + 1;
-      return count >= LOST_AFTER_NOT_FOUND ? { ...polledAt, not_found_count: count, lost: 1, next_poll_at: null } : { ...polledAt, not_found_count: count, next_poll_at: later(engine, POLL_INTERVAL_MS) };
+      return count >= LOST_AFTER_NOT_FOUND ? { ...polledAt, not_found_count: count, lost: 1, next_poll_at: null } : { ...polledAt, not_found_count: count, next_poll_at: nextLivePoll };
     }
     if (outcome.kind === "rate_limited") {
       const wait = outcome.retryAfterMs ?? 10_000;
       await pause(engine.connection, { keyId: engine.keyId, until: new Date(nowMs + wait) });
       return { ...polledAt, next_poll_at: later(engine, Math.max(wait, POLL_INTERVAL_MS)) };
     }
-    return { ...polledAt, next_poll_at: later(engine, outcome.retryable ? POLL_INTERVAL_MS : REFUND_FOLLOW_UP_MS) };
+    return { ...polledAt, next_poll_at: outcome.retryable ? nextLivePoll : later(engine, REFUND_FOLLOW_UP_MS) };
   }
-  return { ...polledAt, not_found_count: 0, ...(await apply(engine, task, outcome.value, Boolean(overdue.overdue) || Boolean(task.overdue))) };
+  return { ...polledAt, not_found_count: 0, ...(await apply(engine, task, outcome.value, Boolean(overdue.overdue) || Boolean(task.overdue), nextLivePoll)) };
 }
 
 /** What an answer means for the task and when to look again. */
-async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boolean): Promise<Updateable<TaskTable>> {
+async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boolean, nextLivePoll: string): Promise<Updateable<TaskTable>> {
   const now = engine.now().toISOString();
   const base = {
     upstream_updated_at: upstream.updated_at ?? task.upstream_updated_at,
@@ -102,5 +107,5 @@ async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boo
       next_poll_at: settling ? later(engine, REFUND_FOLLOW_UP_MS) : null,
     };
   }
-  return { ...base, status: upstream.status, next_poll_at: later(engine, overdue ? OVERDUE_POLL_MS : POLL_INTERVAL_MS) };
+  return { ...base, status: upstream.status, next_poll_at: overdue ? later(engine, OVERDUE_POLL_MS) : nextLivePoll };
 }

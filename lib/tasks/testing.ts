@@ -4,7 +4,9 @@ import { randomUUID } from "node:crypto";
 import { database } from "@/lib/db";
 import type { EmulatorClient } from "@/lib/emulator/testing";
 import { tempDir } from "@/lib/emulator/testing";
-import { createUpstreamClient } from "@/lib/upstream/client";
+import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
+import type { FailureKind, UpstreamOutcome } from "@/lib/upstream/outcome";
+import type { Task } from "@/lib/upstream/schemas";
 import type { Engine } from "./engine";
 import type { TaskEvent } from "./events";
 import { getTaskRow, type TaskRow } from "@/lib/db/tasks";
@@ -63,4 +65,55 @@ export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "
       throw new Error(`task ${taskId} did not reach the expected state in ${maxPolls} polls`);
     },
   };
+}
+
+// ---- Upstream call records, clean tables (appended for the limits, retry-after, lifecycle and long-run tests) ----
+
+export interface UpstreamCall {
+  method: keyof UpstreamClient;
+  /** The task id of a retrieval, or the Idempotency-Key of a creation. */
+  target: string | undefined;
+  /** Engine-clock time (ms) at which the request was sent. */
+  at: number;
+  /** The HTTP status answered; undefined when no answer came (network error, timeout). */
+  status: number | undefined;
+  /** "ok", or the failure's kind (rate_limited, concurrency_limited, not_found, ...). */
+  kind: "ok" | FailureKind;
+}
+
+/** Forwards to `client` and records every call, timed on `clock` (the engine's). */
+export function countingClient(client: UpstreamClient, clock: () => Date): { client: UpstreamClient; calls: UpstreamCall[] } {
+  const calls: UpstreamCall[] = [];
+  const record = async (method: keyof UpstreamClient, target: string | undefined, send: () => Promise<UpstreamOutcome<Task>>) => {
+    const at = clock().getTime();
+    const outcome = await send();
+    calls.push({ method, target, at, status: outcome.status, kind: outcome.ok ? "ok" : outcome.kind });
+    return outcome;
+  };
+  return {
+    calls,
+    client: {
+      createVideo: (body, key) => record("createVideo", key, () => client.createVideo(body, key)),
+      createImage: (body, key) => record("createImage", key, () => client.createImage(body, key)),
+      getTask: (id) => record("getTask", id, () => client.getTask(id)),
+      createLegacyVideo: (body, key) => record("createLegacyVideo", key, () => client.createLegacyVideo(body, key)),
+      getLegacyTask: (id) => record("getLegacyTask", id, () => client.getLegacyTask(id)),
+    },
+  };
+}
+
+/** Puts a counting client in front of the engine's; answers the record it fills. */
+export function countCalls(engine: Engine): UpstreamCall[] {
+  const counting = countingClient(engine.client, engine.now);
+  engine.client = counting.client;
+  return counting.calls;
+}
+
+/**
+ * Empties the engine's tables. The dispatcher and the poller work on every row of the database (one API key
+ * per Darkroom), so tests of a file that use different accounts start each from a clean slate.
+ */
+export async function clearEngineTables(): Promise<void> {
+  const { db } = database();
+  for (const table of ["task_results", "tasks", "submissions", "rate_requests", "rate_pauses"] as const) await db.deleteFrom(table).execute();
 }
