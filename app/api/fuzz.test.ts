@@ -172,6 +172,8 @@ interface MethodSpec {
   count?: number;
   /** Query strings to try; random junk when not given. */
   query?: (rng: Rng) => string;
+  /** Query strings sent every run, before the random ones. */
+  edgeQueries?: string[];
   /** The request the NUL sweep varies, when `input` picks among several (better-auth: sign-in). */
   edgeInput?: (rng: Rng) => Input;
   /** A 5xx this route gives by design in tests (import: no upstream is configured). */
@@ -217,7 +219,14 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   },
   "/api/tasks": {
     module: tasksRoute,
-    methods: { GET: { input: noBody("/api/tasks"), count: 120, query: (rng) => randomQuery(rng) } },
+    methods: {
+      GET: {
+        input: noBody("/api/tasks"),
+        count: 120,
+        query: (rng) => randomQuery(rng),
+        edgeQueries: Object.keys(QUERY_VALUES).map((key) => `?${new URLSearchParams({ [key]: "\u0000" }).toString()}`).concat(`?cursor=${base64('["\u0000","\u0000"]')}`),
+      },
+    },
   },
   "/api/tasks/[id]": {
     module: taskRoute,
@@ -326,7 +335,8 @@ function mutate(rng: Rng, base: Record<string, unknown>): Sent {
       return { label: `${label} field`, raw, value: JSON.parse(raw) };
     }
     case 6: {
-      const { [key]: _dropped, ...rest } = base;
+      const rest = { ...base };
+      delete rest[key];
       return json(`missing ${key}`, rest);
     }
     case 7:
@@ -414,14 +424,23 @@ function plan(method: string, spec: MethodSpec, rng: Rng): Planned {
 }
 
 /**
- * The same edge every run, before the random ones: each string field of the valid body (one level down too)
- * holding a NUL or a lone surrogate, which JSON carries and some databases refuse.
+ * The same edges every run, before the random ones: the route's edge queries, each path param a NUL, and
+ * each string field of the valid body (one level down too) holding a NUL or a lone surrogate: JSON and
+ * URLs carry them, and Postgres refuses a NUL in text.
  */
-function sweep(method: string, spec: MethodSpec, rng: Rng): Planned[] {
+function sweep(route: string, method: string, spec: MethodSpec, rng: Rng): Planned[] {
   const fresh = () => (spec.edgeInput ?? spec.input)(rng);
+  const planned: Planned[] = (spec.edgeQueries ?? []).map((query) => ({ input: fresh(), query, body: undefined }));
+  // Each path param a NUL (what /api/tasks/%00 decodes to), the others left as drawn.
+  const { params } = fresh();
+  for (const name of Object.keys(params).filter((name) => typeof params[name] === "string")) {
+    const input = fresh();
+    const nul: Record<string, string> = { ...(input.params as Record<string, string>), [name]: "\u0000" };
+    if ("index" in nul && name !== "index") nul.index = "0"; // a valid index, so the NUL task id reaches the database
+    planned.push({ input: { ...input, params: nul, path: at(route, nul) }, query: "", body: input.body ? json("valid body", input.body) : undefined });
+  }
   const template = method === "GET" ? undefined : fresh().body;
-  if (!template) return [];
-  const planned: Planned[] = [];
+  if (!template) return planned;
   const odd = (label: string, change: (body: Record<string, unknown>) => Record<string, unknown>) => {
     const input = fresh(); // a fresh body each time (a new email, a new submission id), so one success does not mask the next
     planned.push({ input, query: "", body: json(label, change(input.body ?? {})) });
@@ -512,7 +531,7 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
     const problems: string[] = [];
     const statuses: Record<number, number> = {};
     let before = await stored();
-    const requests = [...sweep(method, spec, rng), ...Array.from({ length: spec.count ?? PER_METHOD }, () => plan(method, spec, rng))];
+    const requests = [...sweep(route, method, spec, rng), ...Array.from({ length: spec.count ?? PER_METHOD }, () => plan(method, spec, rng))];
     for (const [i, request] of requests.entries()) {
       const description = describeRequest(method, request);
       let outcome: Outcome;
@@ -538,7 +557,6 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
       before = after;
       for (const problem of found) problems.push(`#${i} ${description}: ${problem}`);
     }
-    if (process.env.FUZZ_VERBOSE) console.log(`${method} ${route}`, JSON.stringify(statuses));
     expect(problems, `FUZZ_SEED=${SEED} (statuses seen: ${JSON.stringify(statuses)})`).toEqual([]);
   });
 

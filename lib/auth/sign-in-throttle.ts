@@ -13,7 +13,8 @@ async function emailOf(request: Request): Promise<string | undefined> {
   if (Number(request.headers.get("content-length")) > MAX_SIGN_IN_BODY) return undefined;
   try {
     const body = JSON.parse(await request.clone().text()) as { email?: unknown };
-    return typeof body.email === "string" && body.email.length <= 254 ? body.email.trim().toLowerCase() : undefined;
+    // Only plausible addresses are counted (better-auth refuses the rest itself); NUL cannot be stored in Postgres.
+    return typeof body.email === "string" && body.email.length <= 254 && !body.email.includes("\u0000") ? body.email.trim().toLowerCase() : undefined;
   } catch {
     return undefined; // better-auth answers malformed bodies itself
   }

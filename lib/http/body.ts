@@ -4,6 +4,18 @@ import { AppError } from "@/lib/errors";
 
 export const MAX_JSON_BODY = 64 * 1024;
 
+/** Postgres cannot store U+0000 in text (SQLite can): refuse it at the edge, the same on both. */
+export function refuseNul(value: unknown, where: string): void {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === "string" && item.includes("\u0000")) {
+      throw new AppError("invalid:text", `The ${where} contains a NUL character (U+0000), which text cannot hold.`);
+    }
+    if (item && typeof item === "object") stack.push(...Object.values(item));
+  }
+}
+
 /** Field path → first message, for forms to show beside each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -35,5 +47,6 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
   } catch {
     throw new AppError("bad_request:json", "The request body is not valid JSON.");
   }
+  refuseNul(value, "request body");
   return parseWith(schema, value);
 }

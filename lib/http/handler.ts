@@ -4,7 +4,7 @@ import { requireUser, type SessionUser } from "@/lib/auth/session";
 import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Role } from "@/lib/members/schemas";
-import { parseWith, readJson } from "./body";
+import { parseWith, readJson, refuseNul } from "./body";
 
 type Params = Record<string, string | string[] | undefined>;
 type RouteContext = { params: Promise<Params> };
@@ -23,9 +23,13 @@ interface Options<B, Q> {
 }
 
 async function inputs<B, Q>(request: Request, context: RouteContext, options: Options<B, Q>) {
+  const params = await context.params;
+  refuseNul(params, "address");
+  const search = Object.fromEntries(new URL(request.url).searchParams);
+  refuseNul(search, "query string");
   const body = options.body ? await readJson(request, options.body) : (undefined as B);
-  const query = options.query ? parseWith(options.query, Object.fromEntries(new URL(request.url).searchParams)) : (undefined as Q);
-  return { request, body, query, params: await context.params };
+  const query = options.query ? parseWith(options.query, search) : (undefined as Q);
+  return { request, body, query, params };
 }
 
 /** Every route's one exit for errors: AppErrors as they are, anything else logged and answered as a plain 500. */

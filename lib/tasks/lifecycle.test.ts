@@ -14,8 +14,7 @@ import { clearEngineTables, countCalls, testEngine, type TestEngine } from "./te
 // Refunds settle 30 s after a failure, so the first poll (5 s after creation) still sees refund_pending.
 const emulator = emulatorForFile({ timings: { ...FAST_TIMINGS, refundSeconds: 30 } });
 const db = () => database().db;
-// The engine times its next poll from the answer, a few ms after it sent: a step of 6 s (61 s) makes it due,
-// while a step of exactly 5 s (60 s) may land just short of it.
+// The engine times a next poll a little over 5 s (60 s) after the last: a step of 6 s (61 s) makes it due.
 const START = 100_000;
 const row = async (id: string) => (await getTaskRow(db(), { id }))!;
 const at = (iso: string | null) => (iso === null ? null : Date.parse(iso));

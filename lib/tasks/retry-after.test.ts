@@ -3,26 +3,37 @@ import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
 import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/lib/emulator/testing";
 import { migrated } from "@/lib/testing/app";
+import type { UpstreamOutcome } from "@/lib/upstream/outcome";
+import type { Task } from "@/lib/upstream/schemas";
 import { dispatchOnce } from "./dispatch";
 import { pollOnce } from "./poll";
-import { clearEngineTables, countCalls, testEngine, type UpstreamCall } from "./testing";
+import { clearEngineTables, countCalls, testEngine, type TestEngine, type UpstreamCall } from "./testing";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 const db = () => database().db;
 const STEP_S = 0.5;
 
-/** Retry-After values and the instant before which the engine must not call again (from the 429's send time). */
-type Case = { name: string; header: (engineNow: number) => string; notBefore: (limitedAt: number, header: string) => number; immediate?: boolean };
+// Retry-After in seconds counts from when the 429 arrived (RFC 9110); an HTTP date is an instant, sent in whole seconds.
+type Case = { name: string; header: (engineNow: number) => string; notBefore: (limited: UpstreamCall, header: string) => number; immediate?: boolean };
 const CASES: Case[] = [
-  { name: "0 seconds", header: () => "0", notBefore: (at) => at, immediate: true },
-  { name: "30 seconds", header: () => "30", notBefore: (at) => at + 30_000 },
-  // HTTP dates have whole seconds: the instant is the date as sent, a little under 20 s ahead.
-  { name: "an HTTP date 20 s ahead", header: (now) => new Date(now + 20_000).toUTCString(), notBefore: (_at, header) => Date.parse(header) },
-  { name: "garbage (the engine's default of 10 s)", header: () => "soon, maybe", notBefore: (at) => at + 10_000 },
+  { name: "0 seconds", header: () => "0", notBefore: (limited) => limited.answeredAt, immediate: true },
+  { name: "30 seconds", header: () => "30", notBefore: (limited) => limited.answeredAt + 30_000 },
+  { name: "an HTTP date 20 s ahead", header: (now) => new Date(now + 20_000).toUTCString(), notBefore: (_limited, header) => Date.parse(header) },
+  { name: "garbage (the engine's default of 10 s)", header: () => "soon, maybe", notBefore: (limited) => limited.answeredAt + 10_000 },
 ];
 
 const polls = (calls: UpstreamCall[]) => calls.filter((call) => call.method === "getTask");
 const sends = (calls: UpstreamCall[]) => calls.filter((call) => call.method === "createImage");
+
+/** 429 answers arrive `seconds` late, as over a slow network (both clocks move on meanwhile). */
+function slowLimitedAnswers(t: TestEngine, seconds: number): void {
+  const inner = t.engine.client;
+  const late = async (outcome: UpstreamOutcome<Task>) => {
+    if (outcome.status === 429) await t.advance(seconds);
+    return outcome;
+  };
+  t.engine.client = { ...inner, getTask: async (id) => late(await inner.getTask(id)), createImage: async (body, key) => late(await inner.createImage(body, key)) };
+}
 
 describe("Retry-After", () => {
   beforeAll(migrated);
@@ -41,7 +52,7 @@ describe("Retry-After", () => {
       await dispatchOnce(t.engine);
       expect(calls).toMatchObject([{ method: "createImage", status: 429, kind: "rate_limited" }]);
       expect(await getSubmission(db(), { id: id! })).toMatchObject({ state: "queued", error_code: "rate_limited" });
-      const instant = notBefore(calls[0]!.at, retryAfter);
+      const instant = notBefore(calls[0]!, retryAfter);
 
       // Dispatch at once, then in small steps, until the retry goes out.
       let steps = 0;
@@ -75,7 +86,7 @@ describe("Retry-After", () => {
     await t.advance(6);
     await pollOnce(t.engine);
     expect(polls(calls)).toMatchObject([{ status: 429, kind: "rate_limited" }]);
-    const instant = polls(calls)[0]!.at + 30_000;
+    const instant = polls(calls)[0]!.answeredAt + 30_000;
     await t.submit(BODIES.gamma()); // a creation waits too
 
     // Polling and dispatching every second: nothing reaches the upstream before the instant.
@@ -92,4 +103,33 @@ describe("Retry-After", () => {
     expect(new Set(polls(calls).slice(1).map((call) => call.target))).toEqual(new Set(tasks));
     expect(after.every((call) => call.status !== 429)).toBe(true);
   });
+
+  for (const on of ["creation", "poll"] as const) {
+    it(`counts Retry-After from when a slow 429 answer to a ${on} arrived, not from when it was sent`, async () => {
+      const emu = emulator();
+      const { apiKey } = await emu.account();
+      const t = await testEngine(emu, apiKey);
+      slowLimitedAnswers(t, 2);
+      const calls = countCalls(t.engine);
+      if (on === "poll") {
+        await t.submit(BODIES.gamma());
+        await dispatchOnce(t.engine);
+        await t.advance(6);
+      }
+      await emu.faults([{ kind: "status", status: 429, retryAfter: 30, path: on === "poll" ? "/v1/tasks/" : "/v1/images", times: 1 }]);
+      await t.submit(BODIES.gamma());
+      await (on === "poll" ? pollOnce(t.engine) : dispatchOnce(t.engine));
+      const limited = calls.find((call) => call.status === 429)!;
+      expect(limited.answeredAt - limited.at).toBeGreaterThanOrEqual(2_000);
+
+      for (let step = 0; step < 40; step += 1) {
+        await t.advance(1);
+        await dispatchOnce(t.engine);
+        await pollOnce(t.engine);
+      }
+      const after = calls.slice(calls.indexOf(limited) + 1);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.filter((call) => call.at < limited.answeredAt + 30_000).map((call) => (call.at - limited.answeredAt) / 1000)).toEqual([]);
+    });
+  }
 });

@@ -75,6 +75,8 @@ export interface UpstreamCall {
   target: string | undefined;
   /** Engine-clock time (ms) at which the request was sent. */
   at: number;
+  /** Engine-clock time (ms) at which its answer (or failure) arrived. */
+  answeredAt: number;
   /** The HTTP status answered; undefined when no answer came (network error, timeout). */
   status: number | undefined;
   /** "ok", or the failure's kind (rate_limited, concurrency_limited, not_found, ...). */
@@ -87,7 +89,7 @@ export function countingClient(client: UpstreamClient, clock: () => Date): { cli
   const record = async (method: keyof UpstreamClient, target: string | undefined, send: () => Promise<UpstreamOutcome<Task>>) => {
     const at = clock().getTime();
     const outcome = await send();
-    calls.push({ method, target, at, status: outcome.status, kind: outcome.ok ? "ok" : outcome.kind });
+    calls.push({ method, target, at, answeredAt: clock().getTime(), status: outcome.status, kind: outcome.ok ? "ok" : outcome.kind });
     return outcome;
   };
   return {
