@@ -1,3 +1,4 @@
+import "server-only";
 /** A unique constraint said no (Postgres 23505, SQLite SQLITE_CONSTRAINT_UNIQUE), possibly wrapped by a library. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {

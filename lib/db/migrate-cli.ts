@@ -1,4 +1,5 @@
 // `npm run db:migrate`: applies every pending migration to DATABASE_URL and says what it did.
+import "server-only";
 import { migrate } from "@/lib/migrate";
 
 const result = await migrate();

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Generated } from "kysely";
 
 // Table types. `user` and `session` belong to better-auth (its camelCase columns, created by its own

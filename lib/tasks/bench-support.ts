@@ -2,6 +2,7 @@
 // emulator through a counting UpstreamClient, and "open pages" that read the real events route
 // (app/api/events/route.ts) as server-sent events over loopback HTTP. Loaded by bench.ts only after it has
 // pointed the environment (DATA_DIR, DATABASE_URL, LOG_LEVEL) at a temporary folder: this module reads it.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import http from "node:http";

@@ -5,6 +5,7 @@
 //   store-then-die  stores a gamma submission, prints "stored", then SIGKILLs itself before any dispatch;
 //   die-in-flight   stores it, prints "sending", dispatches; prints "request" as the creation leaves, and waits
 //                   for the parent to SIGKILL it while the emulator holds the request (a delay fault).
+import "server-only";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { database } from "@/lib/db";

@@ -1,5 +1,6 @@
 // Test harness: an Engine on the test database, talking to a real emulator, with a clock that moves
 // together with the emulator's (so the 5 s poll floor and the emulator's own rules agree).
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { database } from "@/lib/db";
 import type { EmulatorClient } from "@/lib/emulator/testing";

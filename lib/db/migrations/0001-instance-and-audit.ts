@@ -1,3 +1,4 @@
+import "server-only";
 import type { Kysely } from "kysely";
 
 // Migrations use only types both SQLite and Postgres understand: text ids and ISO 8601 UTC text timestamps

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Kysely } from "kysely";
 
 // The task engine's tables. Timestamps are ISO 8601 UTC text (they sort like instants); booleans 0/1.

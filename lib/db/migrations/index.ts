@@ -1,3 +1,4 @@
+import "server-only";
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-instance-and-audit";
 import * as m0002 from "./0002-sign-in-throttle";
