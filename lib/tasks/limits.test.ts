@@ -143,7 +143,7 @@ describe("two engines on one database and key", () => {
 
     await Promise.all([dispatchOnce(a.engine), dispatchOnce(b.engine)]);
 
-    // Each engine counts the free slots once and then claims; together they may claim twice the limit.
+    // Unless counting the free slots and claiming one are a single step, together they claim up to twice the limit.
     const sent = creations([...callsA, ...callsB]);
     expect({ sent: sent.length, refused: sent.filter((call) => call.kind === "concurrency_limited").length }).toEqual({ sent: CONCURRENCY.image, refused: 0 });
     await expectWithinLimits("image", [...callsA, ...callsB]);

@@ -56,8 +56,9 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
       return count >= LOST_AFTER_NOT_FOUND ? { ...polledAt, not_found_count: count, lost: 1, next_poll_at: null } : { ...polledAt, not_found_count: count, next_poll_at: nextLivePoll };
     }
     if (outcome.kind === "rate_limited") {
+      // Retry-After counts from when the answer arrived, not from when the poll was sent.
       const wait = outcome.retryAfterMs ?? 10_000;
-      await pause(engine.connection, { keyId: engine.keyId, until: new Date(nowMs + wait) });
+      await pause(engine.connection, { keyId: engine.keyId, until: new Date(engine.now().getTime() + wait) });
       return { ...polledAt, next_poll_at: later(engine, Math.max(wait, POLL_INTERVAL_MS)) };
     }
     return { ...polledAt, next_poll_at: outcome.retryable ? nextLivePoll : later(engine, REFUND_FOLLOW_UP_MS) };
