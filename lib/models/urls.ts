@@ -5,8 +5,16 @@ const MAX_URL_LENGTH = 2048;
 const LOCAL_HOST_SUFFIXES = [".localhost", ".local", ".internal"];
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp"];
 
-/** Why `url` is not a public HTTPS URL, as the end of a sentence ("it …"); null when it is one. */
+/**
+ * A result of one of the team's tasks, named by Darkroom's own media path. The browser never sees the
+ * upstream's URLs, so a form uses this to reuse a result as an input; the server swaps in the upstream's
+ * URL for that result before anything is sent (lib/tasks/result-references.ts).
+ */
+export const RESULT_REFERENCE = /^\/api\/media\/(task_[A-Za-z0-9_-]{1,100})\/(\d{1,2})$/;
+
+/** Why `url` is not a public HTTPS URL, as the end of a sentence ("it …"); null when it is one (or a result reference). */
 export function publicHttpsUrlProblem(url: string): string | null {
+  if (RESULT_REFERENCE.test(url)) return null;
   if (url.length > MAX_URL_LENGTH) return `it is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters`;
   // The URL parser silently drops or re-encodes these, so what it checked would differ from what is sent.
   if (/[\s\u0000-\u001f\u007f\\]/.test(url)) return "it contains white space, a control character or a backslash";

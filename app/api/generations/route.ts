@@ -3,6 +3,7 @@ import { withUser } from "@/lib/http/handler";
 import { getModel } from "@/lib/models/catalogue";
 import { generationSubmissionSchema } from "@/lib/schemas/generations";
 import { kickEngine } from "@/lib/tasks/loop";
+import { resolveResultReferences } from "@/lib/tasks/result-references";
 import { submissionWithPosition } from "@/lib/tasks/queue";
 import { submit } from "@/lib/tasks/submit";
 
@@ -11,9 +12,10 @@ import { submit } from "@/lib/tasks/submit";
 export const POST = withUser({ role: "member", body: generationSubmissionSchema }, async ({ user, body }) => {
   const model = getModel(body.request.model);
   if (!model) throw new Error(`validated model ${body.request.model} missing from the catalogue`);
+  const request = await resolveResultReferences(database().db, body.request);
   const { submissions, repeated } = await submit({
     connection: database(),
-    submission: { id: body.submissionId, userId: user.id, model: model.id, kind: model.kind, endpoint: model.endpoint, request: body.request, runs: body.runs },
+    submission: { id: body.submissionId, userId: user.id, model: model.id, kind: model.kind, endpoint: model.endpoint, request, runs: body.runs },
   });
   kickEngine();
   const views = await Promise.all(submissions.map((s) => submissionWithPosition(s.id)));
