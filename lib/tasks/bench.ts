@@ -253,10 +253,10 @@ if (results.length === 4) {
   printTable(rows);
   console.log("");
   console.log(`T = emulator's updated_at of the succeeded task minus its created_at. The floor counts one creation and one retrieval per ${POLL_S} s;`);
-  console.log("a poll that lands late (the 1 s tick) can see the finish one poll early, so a task may come in under its floor.");
+  console.log("a poll that lands a little late (5.1 s after the previous one was sent, at the next 0.25 s tick) can see the finish one poll early, so a task may come in under its floor.");
   console.log("The engine does not know how many pages are open (pages listen to the in-process bus through the events route), so");
   console.log("1 and 10 pages differ only if a poll lands on the other side of a finish; 'equal' passes also when every task is at or under its floor.");
-  console.log(`A finish waits for the task's next poll, so 'finish → poll' is bounded by the time between requests above (next poll = answer + ${POLL_S} s,`);
+  console.log(`A finish waits for the task's next poll, so 'finish → poll' is bounded by the time between requests above (next poll = 5.1 s after the previous one was sent,`);
   console.log(`run by the first ${support.TICK_MS / 1000} s tick after it).`);
   console.log("Drain time is from the submissions to the last task's event on the page; its bounds ignore rendering and archiving.");
   if (!equal) console.log("Note: 1 and 10 pages made different request counts; both stayed within the floor, so it is timing, not pages.");
