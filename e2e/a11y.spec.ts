@@ -5,7 +5,7 @@ import { MembersPage } from "./support/members";
 // Every dashboard page as the admin sees it, in both themes (the theme follows the system by default).
 const PAGES = [
   { path: "/", heading: "Overview", ready: "Reachable, and the API key is accepted." },
-  { path: "/generate", heading: "Generate", ready: "Nothing to configure yet" },
+  { path: "/generate", heading: "Generate", ready: "Queue this many identical submissions, up to 10." },
   { path: "/tasks", heading: "Tasks", ready: "No tasks yet" },
   { path: "/credits", heading: "Credits", ready: "No credit activity yet" },
   { path: "/settings", heading: "Settings", ready: "Generation API" },

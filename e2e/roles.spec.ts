@@ -34,7 +34,7 @@ test("a member can generate but cannot manage members", async ({ signedInPage })
 
   await navLink(page, "Generate").click();
   await expect(page.getByRole("heading", { level: 1, name: "Generate" })).toBeVisible();
-  await expect(page.getByText("Nothing to configure yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Generate", exact: true })).toBeVisible();
   await expect(page.getByText("Viewers cannot generate")).toHaveCount(0);
 
   await navLink(page, "Tasks").click();
@@ -59,7 +59,7 @@ test("a viewer sees tasks and credits but cannot generate or manage members", as
   await navLink(page, "Generate").click();
   await expect(page.getByRole("heading", { level: 1, name: "Generate" })).toBeVisible();
   await expect(page.getByText("Viewers cannot generate")).toBeVisible();
-  await expect(page.getByText("Nothing to configure yet")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Generate", exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, "/generate as a viewer");
 
   await navLink(page, "Tasks").click();

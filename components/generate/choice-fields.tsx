@@ -1,0 +1,86 @@
+"use client";
+
+import { useId } from "react";
+import { Segmented } from "@/components/ui/segmented";
+import { Select } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { FieldError } from "@/components/ui/form-field";
+import { optionLabel, type ControlProps } from "./control-props";
+import { FieldShell } from "./field-shell";
+
+// Choices carry numbers or strings; the DOM only strings. Map back through the schema's own options.
+const toOption = (options: readonly unknown[], text: string) => options.find((option) => String(option) === text);
+
+export function SegmentedField({ spec, value, onChange, error, label, inputRef, className }: ControlProps) {
+  const options = (spec.options ?? []).map((option) => ({ value: String(option), label: optionLabel(option, spec.meta.unit) }));
+  return (
+    <FieldShell className={className} kind="group" label={label ?? spec.meta.label} help={spec.meta.help} error={error}>
+      {(ids) => (
+        <Segmented
+          ref={inputRef as never}
+          options={options}
+          value={value === undefined ? "" : String(value)}
+          onValueChange={(text) => onChange(toOption(spec.options ?? [], text))}
+          aria-labelledby={ids.labelId}
+          aria-describedby={ids.describedBy}
+          aria-invalid={ids.invalid}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export function SelectField({ spec, value, onChange, onBlur, error, label, inputRef, className }: ControlProps) {
+  return (
+    <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error}>
+      {(ids) => (
+        <Select
+          id={ids.id}
+          ref={inputRef as never}
+          value={value === undefined ? "" : String(value)}
+          onChange={(event) => onChange(toOption(spec.options ?? [], event.target.value))}
+          onBlur={onBlur}
+          aria-describedby={ids.describedBy}
+          aria-invalid={ids.invalid}
+        >
+          {value === undefined && <option value="">Choose…</option>}
+          {(spec.options ?? []).map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {optionLabel(option, spec.meta.unit)}
+            </option>
+          ))}
+        </Select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A switch with its label and help beside it, the way settings rows read. */
+export function SwitchField({ spec, value, onChange, onBlur, error, label, inputRef }: ControlProps) {
+  const id = useId();
+  const describedBy = [spec.meta.help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+      <div className="grid gap-1.5">
+        <label htmlFor={id} className="text-sm leading-none font-medium">
+          {label ?? spec.meta.label}
+        </label>
+        {spec.meta.help && (
+          <p id={`${id}-help`} className="text-xs text-muted-foreground">
+            {spec.meta.help}
+          </p>
+        )}
+        {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      </div>
+      <Switch
+        id={id}
+        ref={inputRef as never}
+        checked={value === true}
+        onCheckedChange={onChange}
+        onBlur={onBlur}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+      />
+    </div>
+  );
+}

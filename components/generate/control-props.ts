@@ -1,0 +1,41 @@
+import type { Ref } from "react";
+import type { FieldSpec } from "./field-specs";
+
+/** What every widget takes: the field's spec and a controlled value. Lists read nested errors from `errors`. */
+export interface ControlProps<V = unknown> {
+  spec: FieldSpec;
+  value: V;
+  onChange: (value: V) => void;
+  onBlur?: () => void;
+  /** The message for the field as a whole. */
+  error?: string;
+  /** The field's whole error tree (items of a list carry their own). */
+  errors?: unknown;
+  /** Focused by the form when this field is the first with an error. */
+  inputRef?: Ref<HTMLElement>;
+  /** Overrides the spec's label, e.g. inside a list row. */
+  label?: string;
+  /** The value's path in the form ("image_references.0.image_url"), so a refusal can find its control. */
+  name?: string;
+  /** Placement in the caller's grid. */
+  className?: string;
+}
+
+const WORDS: Record<string, string> = { png: "PNG", jpeg: "JPEG" };
+
+/** "6 s", "16:9", "Subject", "PNG": how a choice reads on its button. */
+export function optionLabel(value: unknown, unit?: string): string {
+  if (typeof value === "number") return unit ? `${value} ${unit}` : String(value);
+  const text = String(value);
+  return WORDS[text] ?? (/^[a-z]/.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text);
+}
+
+/** The message at `path` in an error tree ("" for the node itself), including a list's own message. */
+export function errorAt(errors: unknown, ...path: (string | number)[]): string | undefined {
+  let node: unknown = errors;
+  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[key] : undefined;
+  if (typeof node !== "object" || node === null) return undefined;
+  const { message, root } = node as { message?: unknown; root?: { message?: unknown } };
+  if (typeof message === "string") return message;
+  return typeof root?.message === "string" ? root.message : undefined;
+}

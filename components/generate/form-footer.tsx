@@ -1,0 +1,52 @@
+"use client";
+
+import { Send } from "lucide-react";
+import { useController } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { MAX_RUNS } from "@/lib/schemas/generations";
+import { errorAt } from "./control-props";
+import { FieldShell } from "./field-shell";
+import type { FormValues } from "./form-values";
+import { RUNS_FIELD } from "./request-resolver";
+
+/** Runs and the submit button. No price is shown: the generation service reports credits once it accepts a task. */
+export function FormFooter({ pending }: { pending: boolean }) {
+  const { field, fieldState } = useController<FormValues>({ name: RUNS_FIELD });
+  return (
+    <div className="flex flex-col gap-4 border-t pt-5 sm:flex-row sm:items-end sm:justify-between">
+      <FieldShell label="Runs" help={`Queue this many identical submissions, up to ${MAX_RUNS}.`} error={errorAt(fieldState.error)} className="sm:max-w-64">
+        {(ids) => (
+          <Input
+            id={ids.id}
+            ref={field.ref}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_RUNS}
+            step={1}
+            value={typeof field.value === "number" && !Number.isNaN(field.value) ? field.value : ""}
+            onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
+            onBlur={field.onBlur}
+            aria-describedby={ids.describedBy}
+            aria-invalid={ids.invalid}
+            className="w-24 tabular-nums"
+          />
+        )}
+      </FieldShell>
+      <div className="flex flex-col items-stretch gap-1.5 sm:items-end">
+        <Button type="submit" size="lg" pending={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
+          {!pending && <Send aria-hidden />}
+          Generate
+        </Button>
+        <p className="hidden text-right text-xs text-muted-foreground sm:block">
+          or <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> (<Kbd>⌘</Kbd> + <Kbd>Enter</Kbd> on a Mac)
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Kbd({ children }: { children: string }) {
+  return <kbd className="rounded border bg-muted px-1 py-px font-sans text-[0.7rem] text-foreground">{children}</kbd>;
+}

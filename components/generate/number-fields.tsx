@@ -1,0 +1,89 @@
+"use client";
+
+import { Input } from "@/components/ui/input";
+import { Slider } from "@/components/ui/slider";
+import { optionLabel, type ControlProps } from "./control-props";
+import { FieldShell } from "./field-shell";
+
+/** The number in an <input type=number>: empty means absent, so an optional field can be cleared. */
+const fromInput = (input: HTMLInputElement) => (input.value === "" ? undefined : input.valueAsNumber);
+const toInput = (value: unknown) => (typeof value === "number" && !Number.isNaN(value) ? value : "");
+
+/** A bounded number: a slider for quick changes, a number box for an exact value. */
+export function SliderField({ spec, value, onChange, onBlur, error, label, inputRef, className }: ControlProps) {
+  const min = spec.min ?? 0;
+  const max = spec.max ?? 100;
+  const current = typeof value === "number" && !Number.isNaN(value) ? Math.min(max, Math.max(min, value)) : min;
+  return (
+    <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help ?? `${optionLabel(min, spec.meta.unit)} to ${optionLabel(max, spec.meta.unit)}`} error={error}>
+      {(ids) => (
+        <div className="flex items-center gap-3">
+          <Slider
+            min={min}
+            max={max}
+            step={1}
+            value={[current]}
+            onValueChange={([next]) => onChange(next)}
+            thumbProps={{ "aria-labelledby": ids.labelId, "aria-describedby": ids.describedBy, "aria-valuetext": optionLabel(current, spec.meta.unit), onBlur }}
+          />
+          <div className="flex shrink-0 items-center gap-1.5">
+            <Input
+              id={ids.id}
+              ref={inputRef as never}
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={max}
+              step={1}
+              value={toInput(value)}
+              onChange={(event) => onChange(fromInput(event.target))}
+              onBlur={onBlur}
+              aria-describedby={ids.describedBy}
+              aria-invalid={ids.invalid}
+              className="w-20 tabular-nums"
+            />
+            {spec.meta.unit && (
+              <span aria-hidden className="text-sm text-muted-foreground">
+                {spec.meta.unit}
+              </span>
+            )}
+          </div>
+        </div>
+      )}
+    </FieldShell>
+  );
+}
+
+export function NumberField({ spec, value, onChange, onBlur, error, label, inputRef, className }: ControlProps) {
+  // A number with one legal value is a fact about the model, not a choice: show it, do not ask it.
+  if (spec.options?.length === 1) return <FixedField spec={spec} value={spec.options[0]} label={label} className={className} />;
+  return (
+    <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error} optional={!spec.required && spec.defaultValue === undefined}>
+      {(ids) => (
+        <Input
+          id={ids.id}
+          ref={inputRef as never}
+          type="number"
+          inputMode="numeric"
+          min={spec.min}
+          max={spec.max}
+          step={1}
+          value={toInput(value)}
+          onChange={(event) => onChange(fromInput(event.target))}
+          onBlur={onBlur}
+          aria-describedby={ids.describedBy}
+          aria-invalid={ids.invalid}
+          className="tabular-nums sm:max-w-48"
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+function FixedField({ spec, value, label, className }: { spec: ControlProps["spec"]; value: unknown; label?: string; className?: string }) {
+  return (
+    <FieldShell className={className} kind="group" label={label ?? spec.meta.label} help={spec.meta.help}>
+      {() => <p className="text-sm font-medium tabular-nums">{optionLabel(value, spec.meta.unit)}</p>}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import Link from "next/link";
+import { useId } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { getModel } from "@/lib/models/catalogue";
+import { submissionQueryOptions, taskQueryOptions, type SubmissionView, type TaskDetail } from "@/lib/query/generate";
+import { ResultActions } from "./result-actions";
+import type { Tracked } from "./session-store";
+import { creditsLine, explainRejection, SUBMISSION_STATE, TASK_STATUS, taskFailure } from "./submission-messages";
+
+type Tone = "default" | "success" | "danger" | "outline";
+
+function badgeFor(submission: SubmissionView, task?: TaskDetail): { text: string; tone: Tone; busy: boolean } {
+  if (task) {
+    const tone = task.status === "succeeded" ? "success" : task.status === "failed" ? "danger" : "default";
+    return { text: TASK_STATUS[task.status], tone, busy: tone === "default" };
+  }
+  const tone = submission.state === "rejected" ? "danger" : submission.state === "cancelled" ? "outline" : "default";
+  return { text: SUBMISSION_STATE[submission.state], tone, busy: tone === "default" };
+}
+
+/** "run 2" for the second of a batch: the server numbers a batch's ids "id", "id:2", "id:3", … */
+const runNumber = (id: string) => Number(/:(\d+)$/.exec(id)?.[1] ?? 1);
+
+interface SubmissionCardProps {
+  tracked: Tracked;
+  /** Opens the form on the field the generation service refused. */
+  onShowField: (submission: Tracked) => void;
+}
+
+/** One submission, live: its place in the queue, then its task's status, credits and result. */
+export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
+  const titleId = useId();
+  const { data: submission = tracked } = useQuery(submissionQueryOptions(tracked.id, tracked));
+  const taskId = submission.taskId;
+  const { data: task } = useQuery({ ...taskQueryOptions(taskId ?? ""), enabled: taskId !== null });
+  const model = getModel(submission.model);
+  const mode = model && "modes" in model ? model.modes.find((m) => m.value === tracked.mode)?.label : undefined;
+  const badge = badgeFor(submission, task);
+  const run = runNumber(submission.id);
+
+  return (
+    <li>
+      <article aria-labelledby={titleId} className="grid h-full content-start gap-3 rounded-xl border bg-card p-4 shadow-sm">
+        <header className="flex items-start justify-between gap-3">
+          <h3 id={titleId} className="text-sm leading-tight font-semibold">
+            {model?.label ?? submission.model}
+            {mode && <span className="font-normal text-muted-foreground"> · {mode}</span>}
+            {(run > 1 || submission.batchId) && <span className="font-normal text-muted-foreground"> · run {run}</span>}
+          </h3>
+          <Badge variant={badge.tone}>
+            {badge.busy && <LoaderCircle aria-hidden className="animate-spin" />}
+            {badge.text}
+          </Badge>
+        </header>
+        {submission.prompt && <p className="line-clamp-2 text-sm text-pretty text-muted-foreground">{submission.prompt}</p>}
+        <div role="status" className="grid gap-3 text-sm">
+          {task ? <TaskState task={task} /> : <WaitingState submission={submission} mode={tracked.mode} />}
+        </div>
+        {submission.state === "rejected" && submission.error?.field && (
+          <Button size="sm" variant="outline" className="w-fit" onClick={() => onShowField({ ...submission, mode: tracked.mode })}>
+            Show on the form
+          </Button>
+        )}
+        {task && <ResultActions task={task} />}
+      </article>
+    </li>
+  );
+}
+
+function WaitingState({ submission, mode }: { submission: SubmissionView; mode?: string }) {
+  switch (submission.state) {
+    case "queued":
+      return (
+        <p>
+          Waiting in the queue{submission.position !== null && <>, position <strong className="tabular-nums">{submission.position}</strong></>}.
+          {submission.error?.code === "concurrency_limited" && " The account is at its limit of running tasks; it goes out when one ends."}
+        </p>
+      );
+    case "sending":
+      return <p>Sending to the generation service…</p>;
+    case "accepted":
+      return <p>Accepted. Loading the task…</p>;
+    case "cancelled":
+      return <p>Cancelled before it was sent. Nothing was charged.</p>;
+    case "rejected": {
+      const { title, detail } = explainRejection(submission, mode);
+      return (
+        <Alert tone="danger" title={title}>
+          {detail}
+        </Alert>
+      );
+    }
+  }
+}
+
+function TaskState({ task }: { task: TaskDetail }) {
+  const credits = creditsLine(task);
+  const first = task.results?.[0];
+  return (
+    <>
+      {task.status === "succeeded" && task.thumbnailUrl && (
+        <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="block w-fit overflow-hidden rounded-lg border">
+          {/* eslint-disable-next-line @next/next/no-img-element -- an archived thumbnail behind the session: next/image's optimiser would fetch it without the cookie. */}
+          <img
+            src={task.thumbnailUrl}
+            alt={`Result of ${task.id}`}
+            // The original's size gives the thumbnail its shape before it loads, so the card does not jump.
+            width={first?.width ?? undefined}
+            height={first?.height ?? undefined}
+            className="h-40 w-auto max-w-full bg-muted object-cover"
+          />
+        </Link>
+      )}
+      {task.status === "failed" && <p>{taskFailure(task)}</p>}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+        {credits && <span className="font-medium text-foreground">{credits}</span>}
+        <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="font-mono text-xs underline-offset-4 hover:underline">
+          {task.id}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+// Plain words for what happened to a submission or task. The server's message is kept where it says
+// something specific (which field, why blocked); the lead sentence says what to do about it.
+import { getModel } from "@/lib/models/catalogue";
+import type { SubmissionView, TaskView } from "@/lib/query/generate";
+import { fieldSpecs, modelObject } from "./field-specs";
+
+/** "First frame", "References 2 › Name": the form's words for the upstream's dotted field name. */
+export function fieldLabel(model: string, mode: string | undefined, path: string): string {
+  const entry = getModel(model);
+  const [name, index, child] = path.split(".");
+  if (!entry || !name) return path;
+  let fields;
+  try {
+    fields = fieldSpecs(modelObject(entry, mode));
+  } catch {
+    return path;
+  }
+  const field = fields.find((candidate) => candidate.name === name);
+  if (!field) return path;
+  const item = index !== undefined ? ` ${Number(index) + 1}` : "";
+  const childLabel = child ? field.items?.find((candidate) => candidate.name === child)?.meta.label : undefined;
+  return `${field.meta.label}${item}${childLabel ? ` › ${childLabel}` : ""}`;
+}
+
+export interface Explained {
+  title: string;
+  detail?: string;
+}
+
+/** Why the generation service refused a submission, and what to change. */
+export function explainRejection(submission: SubmissionView, mode?: string): Explained {
+  const error = submission.error;
+  const detail = error?.message ?? undefined;
+  switch (error?.code) {
+    case "insufficient_credits":
+      return { title: "Not enough credits.", detail: "The API account cannot pay for this request. Add credits, or choose a shorter or lower-resolution option, then submit again." };
+    case "forbidden":
+    case "key_rejected":
+      return { title: "The generation service refused the request.", detail: `${detail ?? ""} Ask an admin to check the API account in Settings.`.trim() };
+    case "prompt_blocked":
+      return {
+        title: "The prompt was blocked by the safety check.",
+        detail: "Nothing was charged. Rephrase or remove what could read as harmful (violence, explicit content, real people), then submit again.",
+      };
+    case "invalid_request":
+      return {
+        title: error.field ? `The generation service rejected ${fieldLabel(submission.model, mode, error.field)}.` : "The generation service rejected the request.",
+        detail,
+      };
+    default:
+      return { title: "The request could not be sent.", detail };
+  }
+}
+
+export const SUBMISSION_STATE: Record<SubmissionView["state"], string> = {
+  queued: "Queued",
+  sending: "Sending",
+  accepted: "Accepted",
+  rejected: "Refused",
+  cancelled: "Cancelled",
+};
+
+export const TASK_STATUS: Record<TaskView["status"], string> = {
+  pending: "Pending",
+  processing: "Generating",
+  archiving: "Saving result",
+  succeeded: "Succeeded",
+  failed: "Failed",
+};
+
+const plural = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+
+/** The credits line of a task: reserved while it runs, used once it succeeded, refunded after a failure. */
+export function creditsLine(task: TaskView): string | undefined {
+  const { reserved, used, refunded } = task.credits;
+  if (task.status === "succeeded" && used !== null) return `${plural(used, "credit")} used`;
+  if (refunded !== null) return `${plural(refunded, "credit")} refunded`;
+  if (reserved === null) return undefined;
+  return task.status === "failed" ? `${plural(reserved, "credit")} reserved, refund pending` : `${plural(reserved, "credit")} reserved`;
+}
+
+export function taskFailure(task: TaskView): string {
+  if (task.error?.code === "refund_pending") return "Generation failed. The reserved credits are being refunded.";
+  if (task.error?.code === "media_deleted") return "The generation service deleted this result after its retention period.";
+  return task.error?.message ? `Generation failed: ${task.error.message}` : "Generation failed.";
+}

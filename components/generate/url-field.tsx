@@ -1,0 +1,68 @@
+"use client";
+
+import { ImageIcon, ImageOff } from "lucide-react";
+import { useState, type ComponentProps } from "react";
+import { Input } from "@/components/ui/input";
+import { publicHttpsUrlProblem, urlPathExtension } from "@/lib/models/urls";
+import { cn } from "@/lib/utils";
+import type { ControlProps } from "./control-props";
+import { FieldShell } from "./field-shell";
+import { useDebounced } from "./use-debounced";
+
+const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
+
+/**
+ * A small look at what the URL points to, once it is a URL the API would take and typing has paused.
+ * Decorative (the URL itself is the field's value), so hidden from screen readers.
+ */
+function UrlPreview({ url }: { url: string }) {
+  const settled = useDebounced(url, 500);
+  const [failed, setFailed] = useState<string | null>(null);
+  const box = "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground [&_svg]:size-4";
+  const usable = settled !== "" && settled === url && publicHttpsUrlProblem(settled) === null;
+  if (!usable || failed === settled) {
+    return <span aria-hidden className={box}>{usable ? <ImageOff /> : <ImageIcon />}</span>;
+  }
+  const media = VIDEO_EXTENSIONS.has(urlPathExtension(settled) ?? "") ? (
+    <video src={settled} muted preload="metadata" onError={() => setFailed(settled)} className="size-full object-cover" />
+  ) : (
+    // eslint-disable-next-line @next/next/no-img-element -- any host a person types: next/image would need each one configured.
+    <img src={settled} alt="" referrerPolicy="no-referrer" onError={() => setFailed(settled)} className="size-full object-cover" />
+  );
+  return (
+    <span aria-hidden className={box}>
+      {media}
+    </span>
+  );
+}
+
+/** A URL input, with a preview in front when it points at media (an input image or video). */
+export function UrlInput({ value, preview = true, className, ...props }: Omit<ComponentProps<"input">, "value"> & { value: string; preview?: boolean }) {
+  return (
+    <div className={cn("flex min-w-0 flex-1 items-center gap-2", className)}>
+      {preview && <UrlPreview url={value} />}
+      <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://" value={value} {...props} />
+    </div>
+  );
+}
+
+export function UrlField({ spec, value, onChange, onBlur, error, label, inputRef, className, name }: ControlProps) {
+  return (
+    <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error} optional={!spec.required}>
+      {(ids) => (
+        <UrlInput
+          id={ids.id}
+          // Inputs (and reference rows, which have no group) are media; a callback URL is not.
+          preview={spec.meta.group === undefined || spec.meta.group === "inputs"}
+          name={name}
+          ref={inputRef as never}
+          value={typeof value === "string" ? value : ""}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+          aria-describedby={ids.describedBy}
+          aria-invalid={ids.invalid}
+        />
+      )}
+    </FieldShell>
+  );
+}

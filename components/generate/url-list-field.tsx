@@ -1,0 +1,82 @@
+"use client";
+
+import { Plus, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/form-field";
+import { errorAt, type ControlProps } from "./control-props";
+import { FieldShell } from "./field-shell";
+import { UrlInput } from "./url-field";
+import { useRowFocus } from "./use-row-focus";
+
+/** How many rows a list may have: a required list keeps at least one row to type in. */
+export function rowBounds(spec: ControlProps["spec"]): { min: number; max: number } {
+  return { min: spec.required ? Math.max(1, spec.minLength ?? 1) : 0, max: spec.maxLength ?? Number.POSITIVE_INFINITY };
+}
+
+/** A list of URLs: one row each, added and removed within the schema's bounds. */
+export function UrlListField({ spec, value, onChange, onBlur, error, errors, label, inputRef, className }: ControlProps) {
+  const rows = Array.isArray(value) ? (value as string[]) : [];
+  const { min, max } = rowBounds(spec);
+  const name = label ?? spec.meta.label;
+  const focus = useRowFocus();
+  const set = (index: number, url: string) => onChange(rows.map((row, i) => (i === index ? url : row)));
+
+  return (
+    <FieldShell className={className} kind="group" label={name} help={spec.meta.help} error={error} optional={!spec.required}>
+      {(ids) => (
+        <div role="group" aria-labelledby={ids.labelId} aria-describedby={ids.describedBy} className="grid gap-2">
+          {rows.length > 0 && (
+            <ul className="grid gap-2">
+              {rows.map((row, index) => {
+                const rowError = errorAt(errors, index);
+                const errorId = `${ids.id}-row-${index}-error`;
+                return (
+                  <li key={index} className="grid gap-1.5">
+                    <div className="flex items-center gap-2">
+                      <UrlInput
+                        ref={(element) => {
+                          focus.refFor(index)(element);
+                          if (index === 0 && typeof inputRef === "function") inputRef(element);
+                        }}
+                        name={`${spec.name}.${index}`}
+                        value={row}
+                        onChange={(event) => set(index, event.target.value)}
+                        onBlur={onBlur}
+                        aria-label={`${name} ${index + 1}`}
+                        aria-describedby={rowError ? errorId : undefined}
+                        aria-invalid={rowError ? true : undefined}
+                      />
+                      <Button variant="ghost" size="icon" aria-label={`Remove ${name.toLowerCase()} ${index + 1}`} disabled={rows.length <= min} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+                        <X aria-hidden />
+                      </Button>
+                    </div>
+                    {rowError && <FieldError id={errorId}>{rowError}</FieldError>}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <div className="flex items-center gap-3">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={rows.length >= max}
+              onClick={() => {
+                focus.willAdd(rows.length);
+                onChange([...rows, ""]);
+              }}
+            >
+              <Plus aria-hidden />
+              Add URL
+            </Button>
+            {Number.isFinite(max) && (
+              <span className="text-xs text-muted-foreground tabular-nums">
+                {rows.length} of {max}
+              </span>
+            )}
+          </div>
+        </div>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation } from "@tanstack/react-query";
+import { useRef } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { ApiError } from "@/lib/query/fetch-json";
+import { applyApiError } from "@/lib/query/form-errors";
+import { submitGeneration, type SubmissionView } from "@/lib/query/generate";
+import type { FieldSpec } from "./field-specs";
+import type { FormValues } from "./form-values";
+import { RUNS_FIELD, type Submitted } from "./request-resolver";
+
+/** A v4 UUID. crypto.randomUUID exists only in secure contexts, and Darkroom may be served over plain HTTP on a LAN. */
+function newSubmissionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The server names request fields "request.prompt"; the form calls them "prompt". */
+function onForm(error: ApiError): ApiError {
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([name, message]) => [name.replace(/^request\./, ""), message]));
+  return new ApiError(error.status, { code: error.code, message: error.message, fields });
+}
+
+/**
+ * Sends the form as one submission. The id is made once per distinct submit and reused until the server
+ * has accepted it, so a double click or a retry after a lost answer is recognised as the same
+ * submission (the server answers it again instead of queueing it twice).
+ */
+export function useSubmitGeneration(form: UseFormReturn<FormValues, unknown, Submitted>, fields: readonly FieldSpec[], onSubmitted: (submissions: SubmissionView[]) => void) {
+  const attempt = useRef<{ id: string; key: string } | null>(null);
+  const inFlight = useRef(false);
+  const send = useMutation({ mutationFn: submitGeneration });
+
+  return async function submit({ request, runs }: Submitted): Promise<void> {
+    if (inFlight.current) return;
+    const key = JSON.stringify([request, runs]);
+    if (attempt.current?.key !== key) attempt.current = { id: newSubmissionId(), key };
+    inFlight.current = true;
+    try {
+      const { submissions } = await send.mutateAsync({ submissionId: attempt.current.id, runs, request });
+      attempt.current = null;
+      onSubmitted(submissions);
+    } catch (error) {
+      // This id was used for other values (an edit after a lost answer): the next submit gets a fresh one.
+      if (error instanceof ApiError && error.code === "conflict:submission") attempt.current = null;
+      const shown = error instanceof ApiError ? onForm(error) : error;
+      const names = new Set([...fields.map((field) => field.name), RUNS_FIELD]);
+      const known = shown instanceof ApiError ? Object.keys(shown.fields).filter((name) => names.has(name.split(".")[0] ?? "")) : [];
+      applyApiError(shown, form.setError, { fields: known });
+    } finally {
+      inFlight.current = false;
+    }
+  };
+}
