@@ -1,7 +1,8 @@
 "use client";
 
-import { Plus, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { AddRow } from "./add-row";
 import { errorAt, type ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
 import { initialValues, type FormValues } from "./form-values";
@@ -51,25 +52,15 @@ export function ReferencesField({ spec, value, onChange, onBlur, error, errors, 
               </div>
             </fieldset>
           ))}
-          <div className="flex items-center gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={rows.length >= max}
-              onClick={() => {
-                focus.willAdd(rows.length);
-                onChange([...rows, initialValues(items)]);
-              }}
-            >
-              <Plus aria-hidden />
-              Add reference
-            </Button>
-            {Number.isFinite(max) && (
-              <span className="text-xs text-muted-foreground tabular-nums">
-                {rows.length} of {max}
-              </span>
-            )}
-          </div>
+          <AddRow
+            label="Add reference"
+            count={rows.length}
+            max={max}
+            onAdd={() => {
+              focus.willAdd(rows.length);
+              onChange([...rows, initialValues(items)]);
+            }}
+          />
         </div>
       )}
     </FieldShell>

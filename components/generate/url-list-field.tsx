@@ -1,8 +1,9 @@
 "use client";
 
-import { Plus, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/form-field";
+import { AddRow } from "./add-row";
 import { errorAt, type ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
 import { UrlInput } from "./url-field";
@@ -56,25 +57,15 @@ export function UrlListField({ spec, value, onChange, onBlur, error, errors, lab
               })}
             </ul>
           )}
-          <div className="flex items-center gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={rows.length >= max}
-              onClick={() => {
-                focus.willAdd(rows.length);
-                onChange([...rows, ""]);
-              }}
-            >
-              <Plus aria-hidden />
-              Add URL
-            </Button>
-            {Number.isFinite(max) && (
-              <span className="text-xs text-muted-foreground tabular-nums">
-                {rows.length} of {max}
-              </span>
-            )}
-          </div>
+          <AddRow
+            label="Add URL"
+            count={rows.length}
+            max={max}
+            onAdd={() => {
+              focus.willAdd(rows.length);
+              onChange([...rows, ""]);
+            }}
+          />
         </div>
       )}
     </FieldShell>

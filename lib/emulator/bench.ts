@@ -6,6 +6,7 @@ import os from "node:os";
 import { benchRender } from "./render/bench";
 import { ffmpegPath } from "@/lib/media/ffmpeg-path";
 import { startEmulator } from "./server";
+import { printTable, type Row } from "@/lib/bench/table";
 
 const RENDER_RUNS = 3;
 const CONNECTIONS = 16;
@@ -27,27 +28,12 @@ setTimeout(() => {
   process.exit(2);
 }, WATCHDOG_MS).unref();
 
-interface Row {
-  measure: string;
-  result: string;
-  target: string;
-  ok?: boolean;
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-function printTable(rows: Row[]): void {
-  const cells = rows.map((r) => [r.measure, r.result, r.target, r.ok === undefined ? "" : r.ok ? "ok" : "MISSED"]);
-  const header = ["measure", "result", "target", ""];
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
-  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const c of cells) console.log(line(c));
-}
 
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
 
@@ -185,7 +171,7 @@ const rows: Row[] = [
   { measure: "  answered 200", result: `${(share200 * 100).toFixed(1)} % of ${retrieval.total}`, target: "≥ 99 %" },
 ];
 if (others.length > 0) rows.push({ measure: "  other answers", result: others.join(", "), target: "" });
-printTable(rows);
+printTable(rows, { ok: "ok", missed: "MISSED" });
 
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length > 0) {

@@ -27,6 +27,9 @@ import { keyIdOf } from "./rate-budget";
 import { submit } from "./submit";
 
 import { TICK_MS } from "./loop";
+import { printTable, type Row } from "@/lib/bench/table";
+
+export { printTable, type Row };
 
 export { TICK_MS };
 
@@ -382,19 +385,4 @@ export function percentile(values: number[], p: number): number {
 
 export const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : "n/a");
 
-export interface Row {
-  measure: string;
-  result: string;
-  target: string;
-  ok?: boolean;
-}
 
-export function printTable(rows: Row[]): void {
-  const cells = rows.map((r) => [r.measure, r.result, r.target, r.ok === undefined ? "" : r.ok ? "PASS" : "FAIL"]);
-  const header = ["measure", "result", "target", ""];
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
-  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const c of cells) console.log(line(c));
-}
