@@ -6,8 +6,10 @@ import { ADMIN_STATE } from "./e2e/support/accounts";
 
 // Debian's Chromium when present (CI installs it); never a downloaded browser. Elsewhere, Playwright's own.
 const systemChromium = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-const port = 3100;
-const dataDir = path.join(os.tmpdir(), "darkroom-e2e-data");
+// Ports and data folder can be moved (E2E_PORT, E2E_EMULATOR_PORT) so two runs on one machine do not collide.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4110";
+const dataDir = path.join(os.tmpdir(), `darkroom-e2e-data-${port}`);
 
 export default defineConfig({
   testDir: "e2e",
@@ -44,7 +46,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
-      EMULATOR_PORT: "4110",
+      EMULATOR_PORT: emulatorPort,
       EMULATOR_IMAGE_SECONDS: "2",
       EMULATOR_VIDEO_SECONDS: "4",
       EMULATOR_REFUND_SECONDS: "3",

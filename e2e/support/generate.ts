@@ -99,9 +99,9 @@ export async function countTasks(request: APIRequestContext): Promise<number> {
   return ((await response.json()) as { tasks: unknown[] }).tasks.length;
 }
 
-// The embedded emulator of playwright.config.ts (its EMULATOR_PORT, 4110) and its demo account, which
+// The embedded emulator of playwright.config.ts (E2E_EMULATOR_PORT, default 4110) and its demo account, which
 // Darkroom uses when no upstream is configured. Its control API is loopback-only and sets the balance.
-const EMULATOR = `http://127.0.0.1:${process.env.EMULATOR_PORT ?? "4110"}/__emulator`;
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? "4110"}/__emulator`;
 const ACCOUNT = `${EMULATOR}/accounts/sk-emulator-demo`;
 
 /** Runs `work` with the API account's credits set to `credits`, then puts the balance back. */
