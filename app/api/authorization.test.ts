@@ -23,6 +23,7 @@ import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
+import * as downloadsRoute from "@/app/api/downloads/route";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { db } from "@/lib/db";
 import { getMember, updateMember } from "@/lib/db/users";
@@ -152,6 +153,11 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         check: (json) => expect(json).toEqual({ state: "not_configured", message: expect.stringMatching(/GENERATION_API_BASE_URL/) }),
       },
     },
+  },
+  "/api/downloads": {
+    module: downloadsRoute,
+    // The ZIP arrives as text here: its local file header magic is enough; app/api/downloads.test.ts unzips it.
+    methods: { POST: { minimum: "viewer", request: () => ({ path: "/api/downloads", method: "POST", body: { taskIds: [fixtures.taskId] } }), ok: 200, check: (json) => expect(String(json).startsWith("PK")).toBe(true) } },
   },
 };
 

@@ -27,6 +27,7 @@ import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
+import * as downloadsRoute from "@/app/api/downloads/route";
 import { db } from "@/lib/db";
 import { importSchema } from "@/lib/schemas/tasks";
 import { call, INTERNALS, MEMBER_PASSWORD, seedTeam, type Team } from "@/lib/testing/app";
@@ -273,6 +274,7 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/media/[taskId]/[index]/thumbnail": { module: thumbnailRoute, methods: { GET: { input: noBody("/api/media/[taskId]/[index]/thumbnail", ["taskId", "index"]) } } },
   "/api/events": { module: eventsRoute, methods: { GET: { input: noBody("/api/events"), count: 5 } } },
   "/api/settings/connection-test": { module: connectionTestRoute, methods: { POST: { input: noBody("/api/settings/connection-test"), count: 10 } } },
+  "/api/downloads": { module: downloadsRoute, methods: { POST: { input: withBody("/api/downloads", (rng) => ({ taskIds: rng.chance(0.5) ? [fixtures.taskId] : [rng.pick(realIds()), idParam(rng)] })), count: 30 } } },
 };
 
 function authInput(rng: Rng, paths: string[], cookie: boolean): Input {

@@ -19,6 +19,11 @@ export interface TaskFilters {
 
 export type ListedTask = TaskRow & { member_name: string | null };
 
+/** One task with its member's name, as the list shows it. */
+export async function getListedTask(db: Kysely<Database>, { id }: { id: string }): Promise<ListedTask | undefined> {
+  return db.selectFrom("tasks").leftJoin("user", "user.id", "tasks.user_id").selectAll("tasks").select("user.name as member_name").where("tasks.id", "=", id).executeTakeFirst();
+}
+
 /** Newest first, by (created_at, id); the cursor is the last row's pair, so deep pages cost what the first does. */
 export async function listTasks(db: Kysely<Database>, { filters = {}, cursor, limit }: { filters?: TaskFilters; cursor?: { createdAt: string; id: string }; limit: number }): Promise<ListedTask[]> {
   let query = db

@@ -1,27 +1,25 @@
-import { ListChecks } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Suspense } from "react";
 import { PageHeader } from "@/components/layout/page-header";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { NotificationsToggle } from "@/components/tasks/notifications-toggle";
+import { GallerySkeleton, TaskGallery } from "@/components/tasks/task-gallery";
 import { requirePageUser } from "@/lib/auth/page";
+import { db } from "@/lib/db";
+import { listMembers } from "@/lib/db/users";
 import { roleAtLeast } from "@/lib/members/schemas";
 
 export const metadata: Metadata = { title: "Tasks" };
 
 export default async function TasksPage() {
   const user = await requirePageUser();
-  const action = roleAtLeast(user.role, "member") ? (
-    <Button asChild variant="outline">
-      <Link href="/generate">Go to Generate</Link>
-    </Button>
-  ) : undefined;
+  // The member filter's names: every role sees who made each task, so every role may filter by it.
+  const members = (await listMembers(db())).map((member) => ({ id: member.id, name: member.name }));
   return (
     <>
-      <PageHeader title="Tasks" description="Every image and video generation, with its status and results." />
-      <EmptyState icon={ListChecks} title="No tasks yet" action={action}>
-        Tasks you and your team create appear here.
-      </EmptyState>
+      <PageHeader title="Tasks" description="Every image and video generation, with its status and results." actions={<NotificationsToggle />} />
+      <Suspense fallback={<GallerySkeleton />}>
+        <TaskGallery members={members} canGenerate={roleAtLeast(user.role, "member")} />
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { dbBool } from "@/lib/db/booleans";
+import { getListedTask } from "@/lib/db/task-list";
 import { getResults, getTaskRow, updateTask } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
@@ -13,7 +14,8 @@ async function requireTask(id: string) {
 }
 
 export const GET = withUser({}, async ({ params }) => {
-  const task = await requireTask(String(params.id));
+  const task = await getListedTask(db(), { id: String(params.id) });
+  if (!task) throw new AppError("not_found:task", "No task with this id in Darkroom.");
   return Response.json({ task: taskView(task, await getResults(db(), { taskId: task.id })) });
 });
 

@@ -1,0 +1,152 @@
+// Downloads: one result as an attachment (GET /api/media/{task}/{n}?download=1) and a selection as a
+// streamed ZIP (POST /api/downloads), unzipped with the system's unzip and checked file by file.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST } from "@/app/api/downloads/route";
+import { GET as mediaRoute } from "@/app/api/media/[taskId]/[index]/route";
+import { db } from "@/lib/db";
+import { insertTask, updateResult, upsertResults } from "@/lib/db/tasks";
+import { downloadName } from "@/lib/storage/serve";
+import { call, expectError, ORIGIN, seedTeam, type Team } from "@/lib/testing/app";
+import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
+
+let team: Team;
+let fixtures: TaskFixtures;
+let dir: string;
+const CREATED = "2026-03-04T05:06:07.000Z";
+const TRICKY = 'a "quoted", two-line\nprompt';
+
+async function task(id: string, patch: Partial<Parameters<typeof insertTask>[1]> = {}, files: string[] = []) {
+  await insertTask(db(), { id, user_id: team.member.member.id, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a red kite", seed: 7 }), prompt: "a red kite", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: CREATED, completed_at: CREATED, updated_at: CREATED, ...patch });
+  await upsertResults(db(), { taskId: id, urls: files.map((_, i) => ({ url: `https://upstream.example/${id}/${i}.png` })) });
+  for (const [idx, file] of files.entries()) await updateResult(db(), { taskId: id, idx, file, thumbnail: file, content_type: "image/png", bytes: 1, width: 4, height: 4 });
+}
+
+async function png(name: string, colour: string): Promise<string> {
+  const file = path.join(dir, name);
+  await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } }).png().toFile(file);
+  return file;
+}
+
+/** The route called as Next calls it; the body is kept as bytes (call() would read it as text). */
+async function download(body: unknown, cookie = team.viewer.cookie) {
+  const response = await POST(new Request(`${ORIGIN}/api/downloads`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "application/json" }, body: JSON.stringify(body) }), { params: Promise.resolve({}) });
+  const zip = path.join(dir, `${crypto.randomUUID()}.zip`);
+  writeFileSync(zip, Buffer.from(await response.arrayBuffer()));
+  return { response, zip, names: () => execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n").sort(), read: (name: string) => execFileSync("unzip", ["-p", zip, name]) };
+}
+
+/** A minimal RFC 4180 reader, so the test checks what a spreadsheet would see. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ",") {
+      row.push(field);
+      field = "";
+    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
+      rows.push([...row, field]);
+      row = [];
+      field = "";
+      i += 1;
+    } else {
+      field += c;
+    }
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  team = await seedTeam();
+  fixtures = await seedTaskFixtures(team);
+  dir = mkdtempSync(path.join(os.tmpdir(), "darkroom-downloads-"));
+  await task("task_dl_two", { prompt: TRICKY, credits_refunded: null }, [await png("a.png", "#ff0000"), await png("b.png", "#00ff00")]);
+  await task("task_dl_failed", { status: "failed", credits_used: 0, credits_refunded: 44, error_code: "content_policy", error_message: "blocked", archive_state: "none" });
+  await task("task_dl_hidden", { hidden: 1 }, [await png("c.png", "#0000ff")]);
+  await task("task_dl_gone", {}, [path.join(dir, "deleted-from-disk.png")]);
+});
+
+describe("single result download", () => {
+  it("is the original bytes and type, named model_date_prompt-slug_task-id", async () => {
+    const response = await mediaRoute(new Request(`${ORIGIN}/api/media/task_dl_two/1?download=1`, { headers: { cookie: team.viewer.cookie } }), { params: Promise.resolve({ taskId: "task_dl_two", index: "1" }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="gamma-5-pro_2026-03-04_a-quoted-two-line-prompt_task_dl_two_2.png"');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(path.join(dir, "b.png")));
+  });
+});
+
+describe("POST /api/downloads", () => {
+  const ids = () => [fixtures.taskId, "task_dl_two", "task_dl_failed", "task_dl_hidden", "task_no_such", "task_dl_gone", "task_dl_two"];
+  const name = (taskId: string, prompt: string, index: number, ext: string, createdAt = CREATED) => downloadName({ model: "gamma-5-pro", createdAt, prompt, taskId, index, ext });
+
+  it("streams a ZIP of the visible tasks' files, a sidecar per task and index.csv", async () => {
+    const { response, names, read } = await download({ taskIds: ids() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="darkroom-\d{4}-\d{2}-\d{2}-4-tasks\.zip"$/);
+    const fixtureCreated = (await db().selectFrom("tasks").select("created_at").where("id", "=", fixtures.taskId).executeTakeFirstOrThrow()).created_at;
+    const two = (i: number, ext: string) => name("task_dl_two", TRICKY, i, ext);
+    expect(names()).toEqual(
+      [name(fixtures.taskId, "a lighthouse", 0, "png", fixtureCreated), name(fixtures.taskId, "a lighthouse", 0, "json", fixtureCreated), two(0, "png"), two(1, "png"), two(0, "json"), name("task_dl_failed", "a red kite", 0, "json"), name("task_dl_gone", "a red kite", 0, "json"), "index.csv"].sort(),
+    );
+    for (const file of [two(0, "png"), two(1, "png")]) expect(read(file).subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    expect(read(two(1, "png"))).toEqual(readFileSync(path.join(dir, "b.png")));
+
+    expect(JSON.parse(read(two(0, "json")).toString())).toEqual({
+      taskId: "task_dl_two",
+      model: "gamma-5-pro",
+      kind: "image",
+      status: "succeeded",
+      member: { id: team.member.member.id, name: team.member.member.name },
+      request: { model: "gamma-5-pro", prompt: "a red kite", seed: 7 },
+      credits: { reserved: 44, used: 44, refunded: null },
+      error: null,
+      createdAt: CREATED,
+      completedAt: CREATED,
+      files: [two(0, "png"), two(1, "png")],
+    });
+    const failed = JSON.parse(read(name("task_dl_failed", "a red kite", 0, "json")).toString());
+    expect(failed).toMatchObject({ status: "failed", credits: { reserved: 44, used: 0, refunded: 44 }, error: { code: "content_policy", message: "blocked" }, files: [] });
+
+    const [header, ...rows] = parseCsv(read("index.csv").toString());
+    expect(header).toEqual(["task_id", "model", "member", "status", "credits_reserved", "credits_used", "credits_refunded", "created_at", "completed_at", "file", "note"]);
+    const by = (id: string) => rows.filter((r) => r[0] === id);
+    expect(by("task_dl_two")).toEqual([0, 1].map((i) => ["task_dl_two", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, two(i, "png"), ""]));
+    expect(by("task_dl_failed")).toEqual([["task_dl_failed", "gamma-5-pro", "mo", "failed", "44", "0", "44", CREATED, CREATED, "", "no archived result"]]);
+    expect(by("task_dl_hidden")).toEqual([["task_dl_hidden", "", "", "missing", "", "", "", "", "", "", "unknown or hidden task: not included"]]);
+    expect(by("task_no_such")[0]?.[3]).toBe("missing");
+    expect(by("task_dl_gone")).toEqual([["task_dl_gone", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, "", "result 1 is missing from the archive"]]);
+    expect(rows).toHaveLength(7); // a row per file, per task without files, per missing id; the repeated id once
+  });
+
+  it("answers 404 when none of the ids is visible", async () => {
+    expectError(await call(POST, "/api/downloads", { method: "POST", cookie: team.viewer.cookie, body: { taskIds: ["task_dl_hidden", "task_no_such"] } }), 404, "not_found:task");
+  });
+
+  it.each<[string, unknown]>([
+    ["no ids", { taskIds: [] }],
+    ["501 ids", { taskIds: Array.from({ length: 501 }, (_, i) => `task_${i}`) }],
+    ["an empty id", { taskIds: [""] }],
+    ["not a list", { taskIds: "task_dl_two" }],
+    ["an unknown field", { taskIds: ["task_dl_two"], all: true }],
+  ])("refuses %s with 422", async (_, body) => {
+    expectError(await call(POST, "/api/downloads", { method: "POST", cookie: team.viewer.cookie, body }), 422, "invalid:body");
+  });
+
+  it("needs a session", async () => {
+    expectError(await call(POST, "/api/downloads", { method: "POST", body: { taskIds: ["task_dl_two"] } }), 401, "unauthorized:session");
+  });
+});

@@ -1,0 +1,32 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Clock } from "lucide-react";
+import { queueOptions } from "@/lib/query/tasks";
+import { modelLabel } from "./task-format";
+
+/** Submissions still waiting to be sent, at the top of the gallery with their place in line. */
+export function QueueStrip() {
+  const { data } = useQuery(queueOptions());
+  const waiting = data?.submissions ?? [];
+  if (!waiting.length) return null;
+  return (
+    <section aria-labelledby="queue-heading" className="grid gap-3 rounded-xl border border-dashed bg-card/60 p-3 sm:p-4">
+      <h2 id="queue-heading" className="flex items-center gap-2 text-sm font-semibold">
+        <Clock className="size-4 text-muted-foreground" aria-hidden />
+        Waiting to be sent ({waiting.length}){data?.paused && <span className="font-normal text-muted-foreground"> · the queue is paused</span>}
+      </h2>
+      <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {waiting.map((submission) => (
+          <li key={submission.id} className="grid gap-0.5 rounded-lg border bg-card p-2.5 text-sm">
+            <span className="font-medium">
+              <span className="tabular-nums">#{submission.position ?? "–"}</span> · {modelLabel(submission.model)}
+              <span className="sr-only">, position {submission.position} in the queue</span>
+            </span>
+            <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

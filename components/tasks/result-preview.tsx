@@ -1,0 +1,69 @@
+"use client";
+
+import { useState } from "react";
+import type { ResultView, TaskView } from "@/lib/tasks/views";
+import { cn } from "@/lib/utils";
+
+/** Every result at full size: videos in a player, images side by side when there are several, each zoomable. */
+export function ResultPreview({ task }: { task: TaskView }) {
+  const results = task.results ?? [];
+  if (!results.length) return null;
+  if (task.kind === "video") {
+    return (
+      <div className="grid gap-4">
+        {results.map((result) => (
+          <video
+            key={result.index}
+            controls
+            preload="metadata"
+            poster={result.thumbnailUrl}
+            src={result.url}
+            aria-label={`Video result ${result.index + 1}`}
+            className="w-full rounded-xl border bg-black"
+            width={result.width ?? undefined}
+            height={result.height ?? undefined}
+          />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={cn("grid gap-4", results.length > 1 && "sm:grid-cols-2")}>
+      {results.map((result) => (
+        <ZoomableImage key={result.index} result={result} label={`Image ${result.index + 1} of ${results.length}`} />
+      ))}
+    </div>
+  );
+}
+
+/** Fits its box; a click, Enter or Space shows it at 100% (scroll to pan) and back. */
+function ZoomableImage({ result, label }: { result: ResultView; label: string }) {
+  const [actual, setActual] = useState(false);
+  return (
+    <figure className="grid gap-1.5">
+      <div className={cn("overflow-auto rounded-xl border bg-muted", actual ? "max-h-[80dvh]" : "")}>
+        <button
+          type="button"
+          aria-pressed={actual}
+          aria-label={`${label}: ${actual ? "shown at 100%, press to fit" : "fitted, press to show at 100%"}`}
+          onClick={() => setActual((value) => !value)}
+          className={cn("block w-full focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-primary", actual ? "w-max cursor-zoom-out" : "cursor-zoom-in")}
+        >
+          {/* eslint-disable-next-line @next/next/no-img-element -- archived media behind the session cookie. */}
+          <img
+            src={result.url}
+            alt=""
+            width={result.width ?? undefined}
+            height={result.height ?? undefined}
+            className={cn(actual ? "max-w-none" : "mx-auto h-auto max-h-[70dvh] w-auto max-w-full object-contain")}
+          />
+        </button>
+      </div>
+      <figcaption className="text-xs text-muted-foreground">
+        {label}
+        {result.width && result.height ? ` · ${result.width}×${result.height}` : ""}
+        {result.bytes ? ` · ${(result.bytes / 1024 / 1024).toFixed(1)} MB` : ""} · {actual ? "100%" : "fitted"}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { Download, EyeOff, X } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { downloadZip, hideTasks } from "@/lib/query/tasks";
+
+interface SelectionBarProps {
+  ids: string[];
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onHidden: () => void;
+}
+
+/** What can be done with the selected cards: download them as one ZIP, or hide them from the dashboard. */
+export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: SelectionBarProps) {
+  const [message, setMessage] = useState<{ tone: "danger" | "info"; text: string } | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const [hiding, setHiding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const count = ids.length;
+
+  const zip = async () => {
+    setZipping(true);
+    setMessage(null);
+    const outcome = await downloadZip(ids);
+    setZipping(false);
+    if (!outcome.ok) setMessage({ tone: outcome.message.includes("not available") ? "info" : "danger", text: outcome.message });
+  };
+  const hide = async () => {
+    setHiding(true);
+    const { failed } = await hideTasks(ids);
+    setHiding(false);
+    setConfirming(false);
+    setMessage(failed ? { tone: "danger", text: `${failed} of ${count} tasks could not be hidden. Try again.` } : { tone: "info", text: `${count} task${count === 1 ? "" : "s"} hidden.` });
+    onHidden();
+  };
+
+  return (
+    <div className="grid gap-2">
+      <div role="toolbar" aria-label="Selected tasks" className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border bg-card p-2 shadow-sm" hidden={count === 0}>
+        <p className="px-2 text-sm font-medium" aria-live="polite">
+          {count} selected
+        </p>
+        {count < total && (
+          <Button size="sm" variant="ghost" onClick={onSelectAll}>
+            Select all {total} shown
+          </Button>
+        )}
+        <div className="flex flex-1 flex-wrap justify-end gap-2">
+          <Button size="sm" variant="outline" pending={zipping} onClick={zip}>
+            <Download aria-hidden />
+            Download ZIP
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
+            <EyeOff aria-hidden />
+            Hide
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            <X aria-hidden />
+            Clear selection
+          </Button>
+        </div>
+      </div>
+      {message && (
+        <Alert tone={message.tone} role={message.tone === "danger" ? "alert" : "status"}>
+          {message.text}
+        </Alert>
+      )}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              Hide {count} task{count === 1 ? "" : "s"}?
+            </AlertDialogTitle>
+            <AlertDialogDescription>They leave the dashboard for the whole team. Their records and archived files stay; nothing is refunded or deleted upstream.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Button variant="destructive" pending={hiding} onClick={hide}>
+              Hide
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

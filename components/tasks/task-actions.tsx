@@ -1,0 +1,127 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Download, EyeOff, RotateCcw, Star } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ResultActions } from "@/components/generate/result-actions";
+import { entryHref } from "@/components/generate/entry";
+import { Alert } from "@/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/query/fetch-json";
+import { generateKeys } from "@/lib/query/generate";
+import { taskKeys } from "@/lib/query/keys";
+import { hideTask, setFavourite } from "@/lib/query/tasks";
+import type { TaskView } from "@/lib/tasks/views";
+
+/** Download, remix and reuse, favourite and hide: what a member can do with a task. */
+export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const favourite = useMutation({
+    mutationFn: setFavourite,
+    onSuccess: (_, { favourite: value }) => {
+      queryClient.setQueryData<TaskView>(generateKeys.task(task.id), (old) => (old ? { ...old, favourite: value } : old));
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+    },
+  });
+  const hide = useMutation({
+    mutationFn: () => hideTask(task.id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      router.push("/tasks");
+    },
+  });
+  const results = task.results ?? [];
+  return (
+    <section aria-labelledby="actions-heading" className="grid gap-3">
+      <h2 id="actions-heading" className="sr-only">
+        Actions
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        {results.map((result) => (
+          <Button key={result.index} asChild size="sm">
+            <a href={result.downloadUrl} download>
+              <Download aria-hidden />
+              Download{results.length > 1 ? ` ${result.index + 1}` : ""}
+            </a>
+          </Button>
+        ))}
+        {canEdit && (
+          <Button size="sm" variant="outline" aria-pressed={task.favourite} pending={favourite.isPending} onClick={() => favourite.mutate({ id: task.id, favourite: !task.favourite })}>
+            <Star aria-hidden className={task.favourite ? "fill-current text-warning" : undefined} />
+            {task.favourite ? "Favourite" : "Add to favourites"}
+          </Button>
+        )}
+        {canEdit && (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button size="sm" variant="outline">
+                <EyeOff aria-hidden />
+                Hide
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Hide this task?</AlertDialogTitle>
+                <AlertDialogDescription>It leaves the dashboard for the whole team. Its record and archived files stay.</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <Button variant="destructive" pending={hide.isPending} onClick={() => hide.mutate()}>
+                  Hide
+                </Button>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        )}
+      </div>
+      {canEdit && <ResultActions task={task} />}
+      {(favourite.error || hide.error) && (
+        <Alert tone="danger" role="alert">
+          {errorMessage(favourite.error ?? hide.error)}
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+/** Retry = the same parameters as a new task, which charges again: asked first. */
+export function RetryButton({ task }: { task: TaskView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button size="sm" variant="outline" className="w-fit">
+          <RotateCcw aria-hidden />
+          Retry
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Retry this generation?</AlertDialogTitle>
+          <AlertDialogDescription>
+            A retry is a new task with the same parameters, and it charges credits again. The Generate form opens filled in; nothing is sent until you submit it.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button asChild>
+            <Link href={entryHref({ kind: "remix", taskId: task.id })}>Open in Generate</Link>
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

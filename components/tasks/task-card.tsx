@@ -1,0 +1,111 @@
+"use client";
+
+import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react";
+import Link from "next/link";
+import { memo, useId, type MouseEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import type { TaskView } from "@/lib/tasks/views";
+import { cn } from "@/lib/utils";
+import { age, clock, creditsLine, DEADLINE_MS, isLive, modelLabel, statusBadge } from "./task-format";
+
+interface TaskCardProps {
+  task: TaskView;
+  index: number;
+  total: number;
+  selected: boolean;
+  now: number;
+  onToggle: (index: number, range: boolean) => void;
+}
+
+/** One task in the gallery: its thumbnail (never the full file), status, who, what, when and what it cost. */
+export const TaskCard = memo(function TaskCard({ task, index, total, selected, now, onToggle }: TaskCardProps) {
+  const titleId = useId();
+  const href = `/tasks/${encodeURIComponent(task.id)}`;
+  const badge = statusBadge(task);
+  const credits = creditsLine(task);
+  const excerpt = task.prompt?.trim() || "No prompt";
+  const KindIcon = task.kind === "video" ? Film : ImageIcon;
+  return (
+    <article
+      role="listitem"
+      aria-labelledby={titleId}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      data-task-id={task.id}
+      className={cn("group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary/50", selected && "ring-2 ring-primary")}
+    >
+      <div className="relative aspect-[4/3] bg-muted">
+        <Link href={href} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
+          {task.thumbnailUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- an archived thumbnail behind the session: next/image's optimiser would fetch it without the cookie.
+            <img src={task.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          ) : task.status === "failed" || task.lost ? (
+            <TriangleAlert className="size-8 text-muted-foreground" />
+          ) : isLive(task) ? (
+            <LoaderCircle className="size-8 animate-spin text-muted-foreground motion-reduce:animate-none" />
+          ) : (
+            <KindIcon className="size-8 text-muted-foreground" />
+          )}
+        </Link>
+        <label className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-card/90 shadow-sm">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => undefined}
+            onClick={(event: MouseEvent<HTMLInputElement>) => onToggle(index, event.shiftKey)}
+            className="size-4 cursor-pointer accent-primary"
+            aria-label={`Select ${modelLabel(task.model)} task: ${excerpt.slice(0, 60)}`}
+          />
+        </label>
+        {task.favourite && (
+          <span className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-md bg-card/90 shadow-sm" title="Favourite">
+            <Star className="size-4 fill-current text-warning" aria-hidden />
+            <span className="sr-only">Favourite</span>
+          </span>
+        )}
+      </div>
+      <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5 p-3 text-sm">
+        <div className="flex items-center justify-between gap-2">
+          <Badge variant={badge.tone}>
+            {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
+            {badge.text}
+          </Badge>
+          <time dateTime={task.createdAt} className="min-w-0 truncate text-xs text-muted-foreground">
+            {now ? age(task.createdAt, now) : ""}
+          </time>
+        </div>
+        <h3 id={titleId} className="flex items-center gap-1.5 leading-tight font-semibold">
+          <KindIcon className="size-3.5 shrink-0 text-muted-foreground" aria-label={task.kind === "video" ? "Video" : "Image"} />
+          <Link href={href} className="truncate rounded-sm underline-offset-4 hover:underline">
+            {modelLabel(task.model)}
+          </Link>
+        </h3>
+        <p className="truncate text-xs text-muted-foreground">{task.member.name ?? "Unknown member"}</p>
+        <p className="line-clamp-2 text-muted-foreground">{excerpt}</p>
+        {credits && <p className="text-xs font-medium">{credits}</p>}
+        {isLive(task) && now > 0 && <LiveProgress createdAt={task.createdAt} now={now} />}
+      </div>
+    </article>
+  );
+});
+
+function LiveProgress({ createdAt, now }: { createdAt: string; now: number }) {
+  const elapsed = Math.max(0, now - new Date(createdAt).getTime());
+  const share = Math.min(1, elapsed / DEADLINE_MS);
+  return (
+    <div className="grid gap-1">
+      <div
+        role="progressbar"
+        aria-label="Time used of the 30-minute deadline"
+        aria-valuemin={0}
+        aria-valuemax={30}
+        aria-valuenow={Math.floor(elapsed / 60_000)}
+        aria-valuetext={`${clock(elapsed)} of 30:00`}
+        className="h-1.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div className={cn("h-full rounded-full", share > 0.8 ? "bg-danger" : "bg-primary")} style={{ width: `${Math.max(2, share * 100)}%` }} />
+      </div>
+      <p className="text-xs text-muted-foreground tabular-nums">{clock(elapsed)} of 30:00</p>
+    </div>
+  );
+}

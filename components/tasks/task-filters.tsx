@@ -1,0 +1,163 @@
+"use client";
+
+import { SlidersHorizontal, Search, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useDebounced } from "@/components/generate/use-debounced";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { MODELS } from "@/lib/models/catalogue";
+import { hasFilters, type TaskFilters } from "@/lib/query/tasks";
+
+export interface MemberOption {
+  id: string;
+  name: string;
+}
+
+const STATUS_OPTIONS = [
+  { value: "pending", label: "Pending" },
+  { value: "processing", label: "Generating" },
+  { value: "succeeded", label: "Succeeded" },
+  { value: "failed", label: "Failed" },
+] as const;
+
+/** yyyy-mm-dd in the viewer's time zone for an ISO instant, and back (start or end of that day). */
+function dayOf(iso: string | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+function instantOf(day: string, end: boolean): string | undefined {
+  if (!day) return undefined;
+  const date = new Date(`${day}T${end ? "23:59:59.999" : "00:00:00"}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+interface TaskFiltersProps {
+  filters: TaskFilters;
+  members: MemberOption[];
+  onChange: (filters: TaskFilters) => void;
+}
+
+/** The gallery's filters; every change goes to the URL (the caller's onChange), so a view can be shared. */
+export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) {
+  const id = useId();
+  const [query, setQuery] = useState(filters.q ?? "");
+  const settled = useDebounced(query, 300);
+  // Follow the URL when it changes from elsewhere (back button, "Clear filters").
+  const [seen, setSeen] = useState(filters.q ?? "");
+  if ((filters.q ?? "") !== seen) {
+    setSeen(filters.q ?? "");
+    setQuery(filters.q ?? "");
+  }
+  useEffect(() => {
+    const next = settled.trim() || undefined;
+    if (next !== (filters.q ?? undefined) && settled === query) onChange({ ...filters, q: next });
+    // Only a settled search should write the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+
+  const [open, setOpen] = useState(false);
+  const active = Object.keys(filters).filter((key) => key !== "q").length;
+  const set = (patch: Partial<TaskFilters>) => onChange({ ...filters, ...patch });
+  const status = filters.status?.join(",") ?? "";
+  const model = filters.model?.join(",") ?? "";
+
+  return (
+    <search aria-label="Filter tasks" className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-q`}>Search prompts</Label>
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") onChange({ ...filters, q: query.trim() || undefined });
+            }}
+            placeholder="Words in the prompt"
+            maxLength={200}
+            className="pl-8"
+          />
+        </div>
+      </div>
+      <Button variant="outline" size="sm" className="w-fit sm:hidden" aria-expanded={open} aria-controls={`${id}-more`} onClick={() => setOpen((value) => !value)}>
+        <SlidersHorizontal aria-hidden />
+        {open ? "Hide filters" : `Filters${active ? ` (${active})` : ""}`}
+      </Button>
+      <div id={`${id}-more`} className={`${open ? "grid" : "hidden"} grid-cols-2 gap-3 sm:grid lg:grid-cols-4`}>
+        <Field id={`${id}-status`} label="Status">
+          <Select id={`${id}-status`} value={status} onChange={(event) => set({ status: event.target.value ? event.target.value.split(",") : undefined })}>
+            <option value="">Any status</option>
+            {STATUS_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+            {status.includes(",") && <option value={status}>{status.split(",").join(", ")}</option>}
+          </Select>
+        </Field>
+        <Field id={`${id}-model`} label="Model">
+          <Select id={`${id}-model`} value={model} onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}>
+            <option value="">Any model</option>
+            {MODELS.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.label}
+              </option>
+            ))}
+            {model && !MODELS.some((entry) => entry.id === model) && <option value={model}>{model}</option>}
+          </Select>
+        </Field>
+        <Field id={`${id}-kind`} label="Type">
+          <Select id={`${id}-kind`} value={filters.kind ?? ""} onChange={(event) => set({ kind: (event.target.value || undefined) as TaskFilters["kind"] })}>
+            <option value="">Any type</option>
+            <option value="image">Images</option>
+            <option value="video">Videos</option>
+          </Select>
+        </Field>
+        <Field id={`${id}-member`} label="Member">
+          <Select id={`${id}-member`} value={filters.member ?? ""} onChange={(event) => set({ member: event.target.value || undefined })}>
+            <option value="">Everyone</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+            {filters.member && !members.some((m) => m.id === filters.member) && <option value={filters.member}>Another member</option>}
+          </Select>
+        </Field>
+        <Field id={`${id}-from`} label="From">
+          <Input id={`${id}-from`} type="date" value={dayOf(filters.from)} onChange={(event) => set({ from: instantOf(event.target.value, false) })} />
+        </Field>
+        <Field id={`${id}-to`} label="To">
+          <Input id={`${id}-to`} type="date" value={dayOf(filters.to)} onChange={(event) => set({ to: instantOf(event.target.value, true) })} />
+        </Field>
+        <div className="col-span-2 flex flex-wrap items-end justify-between gap-3">
+          <label className="flex h-9 cursor-pointer items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="size-4 cursor-pointer accent-primary" checked={filters.favourite === true} onChange={(event) => set({ favourite: event.target.checked || undefined })} />
+            Favourites only
+          </label>
+          {hasFilters(filters) && (
+            <Button variant="ghost" size="sm" onClick={() => onChange({})}>
+              <X aria-hidden />
+              Clear filters
+            </Button>
+          )}
+        </div>
+      </div>
+    </search>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+"use client";
+
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { ListChecks, SearchX } from "lucide-react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { errorMessage } from "@/lib/query/fetch-json";
+import { taskKeys } from "@/lib/query/keys";
+import { hasFilters, parseTaskFilters, taskFiltersSearch, taskListOptions, type TaskFilters } from "@/lib/query/tasks";
+import { QueueStrip } from "./queue-strip";
+import { SelectionBar } from "./selection-bar";
+import { TaskFilterBar, type MemberOption } from "./task-filters";
+import { TaskGrid } from "./task-grid";
+import { useGalleryLive } from "./use-gallery-live";
+
+interface TaskGalleryProps {
+  members: MemberOption[];
+  canGenerate: boolean;
+}
+
+/** The team's tasks, newest first, filtered by the URL, live, with selection for bulk download and hide. */
+export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const search = searchParams.toString();
+  const filters = useMemo(() => parseTaskFilters(new URLSearchParams(search)), [search]);
+  const setFilters = useCallback(
+    (next: TaskFilters) => {
+      const query = taskFiltersSearch(next);
+      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    },
+    [router, pathname],
+  );
+
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery(taskListOptions(filters));
+  useGalleryLive(filters);
+  const tasks = useMemo(() => list.data?.pages.flatMap((page) => page.tasks) ?? [], [list.data]);
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const anchor = useRef<number | null>(null);
+  const tasksRef = useRef(tasks);
+  useEffect(() => {
+    tasksRef.current = tasks;
+  }, [tasks]);
+  const onToggle = useCallback((index: number, range: boolean) => {
+    const all = tasksRef.current;
+    const task = all[index];
+    if (!task) return;
+    setSelected((current) => {
+      const next = new Set(current);
+      const on = !current.has(task.id);
+      const from = range && anchor.current !== null ? Math.min(anchor.current, index) : index;
+      const to = range && anchor.current !== null ? Math.max(anchor.current, index) : index;
+      for (let i = from; i <= to; i++) {
+        const id = all[i]?.id;
+        if (id) {
+          if (on) next.add(id);
+          else next.delete(id);
+        }
+      }
+      return next;
+    });
+    anchor.current = index;
+  }, []);
+  const selectedIds = tasks.filter((task) => selected.has(task.id)).map((task) => task.id);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const filtered = hasFilters(filters);
+  return (
+    <div className="grid gap-5">
+      <TaskFilterBar filters={filters} members={members} onChange={setFilters} />
+      <QueueStrip />
+      <SelectionBar
+        ids={selectedIds}
+        total={tasks.length}
+        onSelectAll={() => setSelected(new Set(tasks.map((task) => task.id)))}
+        onClear={() => setSelected(new Set())}
+        onHidden={() => {
+          setSelected(new Set());
+          void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+        }}
+      />
+      {list.isPending ? (
+        <GallerySkeleton />
+      ) : list.isError && !tasks.length ? (
+        <Alert tone="danger" role="alert" title="The tasks could not be loaded">
+          <p>{errorMessage(list.error)}</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : tasks.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={SearchX}
+            title="No tasks match these filters"
+            action={
+              <Button variant="outline" onClick={() => setFilters({})}>
+                Clear filters
+              </Button>
+            }
+          >
+            Change or clear the filters to see more of the team’s tasks.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={ListChecks}
+            title="No tasks yet"
+            action={
+              canGenerate ? (
+                <Button asChild variant="outline">
+                  <Link href="/generate">Go to Generate</Link>
+                </Button>
+              ) : undefined
+            }
+          >
+            Tasks you and your team create appear here.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          {list.isError && (
+            <Alert tone="warning" role="alert">
+              {errorMessage(list.error)}
+            </Alert>
+          )}
+          <TaskGrid tasks={tasks} selected={selected} onToggle={onToggle} hasMore={Boolean(hasNextPage)} loadingMore={isFetchingNextPage} onLoadMore={loadMore} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function GallerySkeleton() {
+  return (
+    <div role="status" aria-label="Loading tasks" className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-xl border bg-card">
+          <div className="aspect-[4/3] animate-pulse bg-muted motion-reduce:animate-none" />
+          <div className="grid gap-2 p-3">
+            <div className="h-4 w-20 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+            <div className="h-4 w-3/4 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+            <div className="h-3 w-full animate-pulse rounded bg-muted motion-reduce:animate-none" />
+          </div>
+        </div>
+      ))}
+      <span className="sr-only">Loading tasks…</span>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { LoaderCircle } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { TaskView } from "@/lib/tasks/views";
+import { TaskCard } from "./task-card";
+import { isLive } from "./task-format";
+import { useNow } from "./use-now";
+
+const MIN_CARD = 160;
+const GAP = 16;
+
+/** Columns that fit: 2 on a phone (1 below 336 px), up to 4 on a desktop. */
+const columnsFor = (width: number) => Math.max(1, Math.min(4, Math.floor((width + GAP) / (MIN_CARD + GAP))));
+
+interface TaskGridProps {
+  tasks: TaskView[];
+  selected: ReadonlySet<string>;
+  onToggle: (index: number, range: boolean) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/**
+ * The gallery as rows of cards, only the rows near the viewport in the DOM (10,000 tasks stay smooth), scrolled
+ * with the page. Reaching the last rows asks for the next page.
+ */
+export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLoadMore }: TaskGridProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      setWidth(element.clientWidth);
+      setOffset(element.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const columns = columnsFor(width || 900);
+  const rows = Math.ceil(tasks.length / columns);
+  const cardWidth = ((width || 900) - GAP * (columns - 1)) / columns;
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => Math.round(cardWidth * 0.75 + 170 + GAP),
+    overscan: 3,
+    scrollMargin: offset,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastRow = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastRow >= rows - 2) onLoadMore();
+  }, [hasMore, loadingMore, lastRow, rows, onLoadMore]);
+
+  const anyLive = tasks.some(isLive);
+  const now = useNow(1000, anyLive);
+
+  return (
+    <div>
+      <div ref={ref} role="list" aria-label="Tasks" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((row) => (
+          <div
+            key={row.key}
+            role="none"
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className="absolute top-0 left-0 grid w-full"
+            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP, paddingBottom: GAP }}
+          >
+            {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => {
+              const index = row.index * columns + i;
+              return <TaskCard key={task.id} task={task} index={index} total={tasks.length} selected={selected.has(task.id)} now={now} onToggle={onToggle} />;
+            })}
+          </div>
+        ))}
+      </div>
+      <div className="flex min-h-10 items-center justify-center text-sm text-muted-foreground" aria-live="polite">
+        {loadingMore ? (
+          <span className="inline-flex items-center gap-2">
+            <LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+            Loading more tasks…
+          </span>
+        ) : hasMore ? (
+          <button type="button" className="rounded-sm underline underline-offset-4" onClick={onLoadMore}>
+            Load more tasks
+          </button>
+        ) : tasks.length > 0 ? (
+          <span>
+            {tasks.length.toLocaleString("en-US")} task{tasks.length === 1 ? "" : "s"}, all shown
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

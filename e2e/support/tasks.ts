@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+/** Submits one generation through the API and waits until the generation service accepted it; answers the task id. */
+export async function createTask(request: APIRequestContext, prompt: string, model = "gamma-5-pro"): Promise<string> {
+  const submissionId = crypto.randomUUID();
+  const response = await request.post("/api/generations", { data: { submissionId, request: { model, prompt } } });
+  expect(response.status(), await response.text()).toBe(202);
+  let taskId: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get(`/api/submissions/${submissionId}`)).json()) as { submission: { taskId: string | null; state: string } };
+        taskId = body.submission.taskId;
+        return taskId;
+      },
+      { timeout: 20_000, intervals: [250, 500] },
+    )
+    .toMatch(/^task_/);
+  return taskId as unknown as string;
+}
+
+/** The task's status as the API reports it. */
+export async function taskStatus(request: APIRequestContext, id: string): Promise<string> {
+  const body = (await (await request.get(`/api/tasks/${id}`)).json()) as { task: { status: string } };
+  return body.task.status;
+}
+
+/** The Tasks gallery. */
+export class TasksPage {
+  readonly heading: Locator;
+  readonly search: Locator;
+  readonly grid: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Tasks" });
+    this.search = page.getByRole("searchbox", { name: "Search prompts" });
+    this.grid = page.getByRole("list", { name: "Tasks" });
+  }
+
+  async goto(query = ""): Promise<void> {
+    await this.page.goto(`/tasks${query}`);
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** The card whose prompt contains `text` (prompts are unique per test). */
+  card(text: string): Locator {
+    return this.grid.getByRole("listitem").filter({ hasText: text });
+  }
+
+  filter(label: "Status" | "Model" | "Type" | "Member"): Locator {
+    return this.page.getByRole("combobox", { name: label, exact: true });
+  }
+}

@@ -1,0 +1,89 @@
+import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { createTask, TasksPage } from "./support/tasks";
+
+// Unique words per run, so searches find only this run's tasks.
+const tag = `tg${Date.now().toString(36)}`;
+const FOX = `${tag} amber fox in the snow`;
+const OWL = `${tag} silver owl on a branch`;
+const FAIL = `${tag} broken lamp [[fail]]`;
+
+let failedId = "";
+
+test("filters and search change the grid and the URL, and survive a reload", async ({ page }) => {
+  await createTask(page.request, FOX);
+  await createTask(page.request, OWL);
+  const tasks = new TasksPage(page);
+  await tasks.goto(`?q=${tag}`);
+  await expect(tasks.card(FOX)).toBeVisible();
+  await expect(tasks.card(OWL)).toBeVisible();
+
+  await tasks.search.fill(`${tag} fox`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(\\+|%20)fox`));
+  await expect(tasks.card(OWL)).toHaveCount(0);
+  await expect(tasks.card(FOX)).toBeVisible();
+
+  await tasks.filter("Model").selectOption("gamma-5-pro");
+  await expect(page).toHaveURL(/model=gamma-5-pro/);
+  await page.reload();
+  await expect(tasks.search).toHaveValue(`${tag} fox`);
+  await expect(tasks.filter("Model")).toHaveValue("gamma-5-pro");
+  await expect(tasks.card(FOX)).toBeVisible();
+  await expect(tasks.card(OWL)).toHaveCount(0);
+
+  await tasks.filter("Type").selectOption("video");
+  await expect(page).toHaveURL(/kind=video/);
+  await expect(page.getByRole("heading", { name: "No tasks match these filters" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "No tasks match these filters" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(tasks.search).toHaveValue("");
+  await expect(tasks.card(OWL)).toBeVisible();
+});
+
+test("a live task's card turns succeeded without a reload", async ({ page }) => {
+  const prompt = `${tag} live heron at dawn`;
+  const tasks = new TasksPage(page);
+  await tasks.goto(`?q=${encodeURIComponent(prompt)}`);
+  await expect(page.getByRole("heading", { name: "No tasks match these filters" })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await createTask(page.request, prompt);
+  const card = tasks.card(prompt);
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Succeeded", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText(/credits? used$/)).toBeVisible();
+  await expect(card.locator("img")).toHaveAttribute("src", /\/thumbnail$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("a failed task's page explains the error and shows its credits", async ({ page }) => {
+  failedId = await createTask(page.request, FAIL);
+  await page.goto(`/tasks/${failedId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Task" })).toBeVisible();
+  await expect(page.getByText(failedId).first()).toBeVisible();
+  const explanation = page.getByTestId("task-explanation");
+  await expect(explanation).toContainText(/Generation failed/, { timeout: 30_000 });
+  await expect(explanation).toContainText(/refund in progress|refunded/);
+  const ledger = page.getByRole("region", { name: "Credits" });
+  await expect(ledger.getByText("Reserved", { exact: true })).toBeVisible();
+  await expect(ledger.getByText(/^(Refund pending|Refunded)$/)).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: FAIL })).toBeVisible(); // the prompt among the parameters
+});
+
+test("the gallery and a task's page have no serious accessibility violations, light and dark", async ({ page }) => {
+  test.skip(!failedId, "needs the failed task of the previous test");
+  const tasks = new TasksPage(page);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await tasks.goto(`?q=${tag}`);
+    await useScheme(page, scheme);
+    await expect(tasks.card(FOX)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `/tasks (${scheme})`);
+    await page.goto(`/tasks/${failedId}`);
+    await useScheme(page, scheme);
+    await expect(page.getByTestId("task-explanation")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `/tasks/[id] (${scheme})`);
+  }
+});

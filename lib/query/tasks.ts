@@ -1,0 +1,163 @@
+// What the Tasks gallery and a task's page read and send. The gallery's filters live in the URL; they are
+// parsed with the API's own schema, field by field, so one bad value drops only itself.
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
+import { taskListQuerySchema } from "@/lib/schemas/tasks";
+import type { SubmissionView, TaskView } from "@/lib/tasks/views";
+import { ApiError, fetchJson } from "./fetch-json";
+import { taskKeys } from "./keys";
+
+export const TASK_FILTER_KEYS = ["status", "model", "kind", "member", "from", "to", "q", "favourite"] as const;
+
+export interface TaskFilters {
+  status?: string[];
+  model?: string[];
+  kind?: "image" | "video";
+  member?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  favourite?: boolean;
+}
+
+type Params = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function read(params: Params, key: string): string | undefined {
+  const value = params instanceof URLSearchParams ? params.get(key) : params[key];
+  const one = Array.isArray(value) ? value[0] : value;
+  return one === null || one === "" ? undefined : one;
+}
+
+export function parseTaskFilters(params: Params): TaskFilters {
+  const filters: TaskFilters = {};
+  const shape = taskListQuerySchema.shape;
+  for (const key of TASK_FILTER_KEYS) {
+    const raw = read(params, key);
+    if (raw === undefined) continue;
+    const parsed = shape[key].safeParse(raw);
+    if (!parsed.success || parsed.data === undefined) continue;
+    if (Array.isArray(parsed.data) && parsed.data.length === 0) continue;
+    (filters as Record<string, unknown>)[key] = parsed.data;
+  }
+  if (filters.q !== undefined && !filters.q.trim()) delete filters.q;
+  return filters;
+}
+
+/** The filters as a query string (without "?"), in a fixed order so equal views share one URL. */
+export function taskFiltersSearch(filters: TaskFilters): string {
+  const search = new URLSearchParams();
+  for (const key of TASK_FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === false || value === "") continue;
+    if (Array.isArray(value)) {
+      if (value.length) search.set(key, value.join(","));
+    } else search.set(key, value === true ? "1" : value);
+  }
+  return search.toString();
+}
+
+export const hasFilters = (filters: TaskFilters) => taskFiltersSearch(filters) !== "";
+
+export interface TaskPage {
+  tasks: TaskView[];
+  nextCursor: string | null;
+}
+
+const PAGE_SIZE = 60;
+
+export function taskListOptions(filters: TaskFilters) {
+  return infiniteQueryOptions({
+    queryKey: taskKeys.list({ ...filters }),
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams(taskFiltersSearch(filters));
+      search.set("limit", String(PAGE_SIZE));
+      if (pageParam) search.set("cursor", pageParam);
+      return fetchJson<TaskPage>(`/api/tasks?${search.toString()}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 15_000,
+  });
+}
+
+export type TaskListData = InfiniteData<TaskPage, string | null>;
+
+/** GET /api/tasks/{id} does not name the member (the list does): keep the name already known. */
+export function withMember(task: TaskView, known: TaskView): TaskView {
+  return task.member.name || !known.member.name || task.member.id !== known.member.id ? task : { ...task, member: known.member };
+}
+
+/** The list data with one task replaced, or undefined when no loaded page holds it. */
+export function replaceTask(data: TaskListData | undefined, task: TaskView): TaskListData | undefined {
+  if (!data) return undefined;
+  let found = false;
+  const pages = data.pages.map((page) => {
+    if (!page.tasks.some((t) => t.id === task.id)) return page;
+    found = true;
+    return { ...page, tasks: page.tasks.map((t) => (t.id === task.id ? withMember({ ...t, ...task, results: undefined }, t) : t)) };
+  });
+  return found ? { ...data, pages } : undefined;
+}
+
+export function queueOptions() {
+  return queryOptions({
+    queryKey: taskKeys.queue,
+    queryFn: ({ signal }) => fetchJson<{ paused: boolean; submissions: SubmissionView[] }>("/api/queue", { signal }),
+    staleTime: 5_000,
+    refetchInterval: (query) => (query.state.data?.submissions.length ? 10_000 : false),
+  });
+}
+
+export function fetchTask(id: string, signal?: AbortSignal): Promise<TaskView> {
+  return fetchJson<{ task: TaskView }>(`/api/tasks/${encodeURIComponent(id)}`, { signal }).then((body) => body.task);
+}
+
+export function setFavourite({ id, favourite }: { id: string; favourite: boolean }): Promise<unknown> {
+  return fetchJson(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: { favourite } });
+}
+
+export async function hideTask(id: string): Promise<void> {
+  const response = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+  if (!response.ok && response.status !== 404) {
+    const body: unknown = await response.json().catch(() => undefined);
+    const error = (body as { error?: { code: string; message: string } } | undefined)?.error;
+    throw new ApiError(response.status, error ?? { code: "server", message: "Could not hide the task. Try again." });
+  }
+}
+
+/** Hides each task in turn; answers how many failed. */
+export async function hideTasks(ids: readonly string[]): Promise<{ failed: number }> {
+  const outcomes = await Promise.allSettled(ids.map((id) => hideTask(id)));
+  return { failed: outcomes.filter((o) => o.status === "rejected").length };
+}
+
+export type ZipOutcome = { ok: true } | { ok: false; message: string };
+
+/** Asks for a ZIP of the selected tasks' results; until the route exists, says so plainly. */
+export async function downloadZip(ids: readonly string[]): Promise<ZipOutcome> {
+  let response: Response;
+  try {
+    response = await fetch("/api/downloads", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ taskIds: ids }) });
+  } catch {
+    return { ok: false, message: "Could not reach Darkroom. Check your connection and try again." };
+  }
+  if (response.status === 404 || response.status === 405) return { ok: false, message: "Download ZIP is not available yet." };
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    return { ok: false, message: (body as { error?: { message?: string } } | undefined)?.error?.message ?? "The ZIP could not be made. Try again." };
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await response.json().catch(() => ({}))) as { url?: string; downloadUrl?: string };
+    const url = body.downloadUrl ?? body.url;
+    if (url) window.location.assign(url);
+    return { ok: true };
+  }
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "darkroom-tasks.zip";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return { ok: true };
+}
