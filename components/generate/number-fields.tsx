@@ -27,21 +27,7 @@ export function SliderField({ spec, value, onChange, onBlur, error, label, input
             thumbProps={{ "aria-labelledby": ids.labelId, "aria-describedby": ids.describedBy, "aria-valuetext": optionLabel(current, spec.meta.unit), onBlur }}
           />
           <div className="flex shrink-0 items-center gap-1.5">
-            <Input
-              id={ids.id}
-              ref={inputRef as never}
-              type="number"
-              inputMode="numeric"
-              min={min}
-              max={max}
-              step={1}
-              value={toInput(value)}
-              onChange={(event) => onChange(fromInput(event.target))}
-              onBlur={onBlur}
-              aria-describedby={ids.describedBy}
-              aria-invalid={ids.invalid}
-              className="w-20 tabular-nums"
-            />
+            <WholeNumberInput ids={ids} inputRef={inputRef} min={min} max={max} value={value} onChange={onChange} onBlur={onBlur} className="w-20" />
             {spec.meta.unit && (
               <span aria-hidden className="text-sm text-muted-foreground">
                 {spec.meta.unit}
@@ -60,21 +46,7 @@ export function NumberField({ spec, value, onChange, onBlur, error, label, input
   return (
     <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error} optional={!spec.required && spec.defaultValue === undefined}>
       {(ids) => (
-        <Input
-          id={ids.id}
-          ref={inputRef as never}
-          type="number"
-          inputMode="numeric"
-          min={spec.min}
-          max={spec.max}
-          step={1}
-          value={toInput(value)}
-          onChange={(event) => onChange(fromInput(event.target))}
-          onBlur={onBlur}
-          aria-describedby={ids.describedBy}
-          aria-invalid={ids.invalid}
-          className="tabular-nums sm:max-w-48"
-        />
+        <WholeNumberInput ids={ids} inputRef={inputRef} min={spec.min} max={spec.max} value={value} onChange={onChange} onBlur={onBlur} className="sm:max-w-48" />
       )}
     </FieldShell>
   );
@@ -85,5 +57,35 @@ function FixedField({ spec, value, label, className }: { spec: ControlProps["spe
     <FieldShell className={className} kind="group" label={label ?? spec.meta.label} help={spec.meta.help}>
       {() => <p className="text-sm font-medium tabular-nums">{optionLabel(value, spec.meta.unit)}</p>}
     </FieldShell>
+  );
+}
+
+/** A whole-number box wired to its field shell; the slider field and the plain number field both use it. */
+function WholeNumberInput({ ids, inputRef, min, max, value, onChange, onBlur, className }: {
+  ids: { id: string; describedBy?: string; invalid?: boolean };
+  inputRef: ControlProps["inputRef"];
+  min?: number;
+  max?: number;
+  value: unknown;
+  onChange: ControlProps["onChange"];
+  onBlur: ControlProps["onBlur"];
+  className: string;
+}) {
+  return (
+    <Input
+      id={ids.id}
+      ref={inputRef as never}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step={1}
+      value={toInput(value)}
+      onChange={(event) => onChange(fromInput(event.target))}
+      onBlur={onBlur}
+      aria-describedby={ids.describedBy}
+      aria-invalid={ids.invalid}
+      className={`tabular-nums ${className}`}
+    />
   );
 }

@@ -3,11 +3,13 @@
 // cards in the DOM while Chromium scrolls 10,000 tasks of the gallery (served by `next start` from the
 // existing build), and a first screen's bytes as thumbnails against full-size media. A script, not a
 // test: bounded in time, cleans up, exits by itself (code 1 only when something broke; a missed target prints FAIL).
+import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pointAppAt } from "@/lib/bench/app-env";
 
 const WATCHDOG_MS = 175_000;
 const TOTAL = 100_000;
@@ -17,10 +19,7 @@ const RUNS = 100;
 const TARGET_MS = 20;
 
 const root = mkdtempSync(path.join(os.tmpdir(), "darkroom-bench-gallery-"));
-const config = { DATA_DIR: root, DATABASE_URL: path.join(root, "darkroom.db"), MEDIA_DIR: path.join(root, "media"), LOG_LEVEL: "silent" };
-// The app reads its configuration once, at import: point it at the temporary folder first, then load it.
-// eslint-disable-next-line no-restricted-properties -- a script choosing the environment of the modules it is about to load
-Object.assign(process.env, config);
+const config = pointAppAt(root);
 
 let server: ChildProcess | undefined;
 const cleanup = () => {

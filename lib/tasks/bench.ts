@@ -4,9 +4,11 @@
 // event reaching an open page, the time to drain 50 submissions, and upstream requests with 1 and with
 // 10 open pages. A script, not a test: loopback only, bounded in time, it cleans up after itself and
 // exits by itself (code 1 only when something broke; a missed target is printed as FAIL).
+import "server-only";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pointAppAt } from "@/lib/bench/app-env";
 import type { EventsServer, Lane, Page, Row, TaskFacts, Timings } from "./bench-support";
 
 const WATCHDOG_MS = 170_000;
@@ -20,9 +22,7 @@ const LIMITS = { image: 5, video: 3 } as const;
 
 const root = mkdtempSync(path.join(os.tmpdir(), "darkroom-bench-"));
 const appDir = path.join(root, "app");
-// The app reads its configuration once, at import: point it at the temporary folder first, then load it.
-// eslint-disable-next-line no-restricted-properties -- a script choosing the environment of the modules it is about to load
-Object.assign(process.env, { DATA_DIR: appDir, DATABASE_URL: path.join(appDir, "darkroom.db"), MEDIA_DIR: path.join(appDir, "media"), LOG_LEVEL: "silent" });
+pointAppAt(appDir);
 
 const open = new Set<{ close(): Promise<void> | void }>();
 let cleaned = false;
