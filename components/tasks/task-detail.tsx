@@ -10,21 +10,24 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { taskQueryOptions } from "@/lib/query/generate";
 import { withMember } from "@/lib/query/tasks";
+import type { Source } from "@/lib/tasks/lineage";
 import type { TaskView } from "@/lib/tasks/views";
 import { CreditLedger } from "./credit-ledger";
 import { ResultPreview } from "./result-preview";
 import { RetryButton, TaskActions } from "./task-actions";
 import { Retention, TaskFacts, type Plan } from "./task-facts";
 import { explainTask, isLive, modelLabel, statusBadge } from "./task-format";
+import { TaskLineage } from "./task-lineage";
 
 interface TaskDetailProps {
   initial: TaskView;
+  sources: Source[];
   plan: Plan;
   canEdit: boolean;
 }
 
 /** One task in full, kept live by the events stream. */
-export function TaskDetail({ initial, plan, canEdit }: TaskDetailProps) {
+export function TaskDetail({ initial, sources, plan, canEdit }: TaskDetailProps) {
   useLiveUpdates();
   const { data = initial } = useQuery({ ...taskQueryOptions(initial.id), initialData: initial });
   const task = withMember(data, initial);
@@ -68,7 +71,10 @@ export function TaskDetail({ initial, plan, canEdit }: TaskDetailProps) {
       <Retention task={task} plan={plan} />
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <TaskFacts task={task} />
-        <CreditLedger task={task} />
+        <div className="grid gap-6">
+          <CreditLedger task={task} />
+          <TaskLineage taskId={task.id} sources={sources} />
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import type { TaskView } from "@/lib/tasks/views";
 import { formatDateTime, modelLabel } from "./task-format";
@@ -26,7 +25,6 @@ function formatValue(value: unknown): string {
 
 /** Who made it, when, and every parameter of the request. */
 export function TaskFacts({ task }: { task: TaskView }) {
-  const parent = typeof task.params?.parent_task_id === "string" ? task.params.parent_task_id : null;
   const params = Object.entries(task.params ?? {});
   return (
     <section aria-labelledby="facts-heading" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
@@ -48,16 +46,6 @@ export function TaskFacts({ task }: { task: TaskView }) {
         </dd>
         <dt className="text-muted-foreground">Completed</dt>
         <dd>{task.completedAt ? <Time iso={task.completedAt} /> : "Not yet"}</dd>
-        <dt className="text-muted-foreground">Made from</dt>
-        <dd>
-          {parent ? (
-            <Link href={`/tasks/${encodeURIComponent(parent)}`} className="font-mono text-xs underline underline-offset-4">
-              {parent}
-            </Link>
-          ) : (
-            "Nothing: a new generation"
-          )}
-        </dd>
       </dl>
       <h3 className="text-sm font-semibold">Request parameters</h3>
       {params.length ? (

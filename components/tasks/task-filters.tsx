@@ -1,6 +1,7 @@
 "use client";
 
-import { SlidersHorizontal, Search, X } from "lucide-react";
+import { GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
+import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { useDebounced } from "@/components/generate/use-debounced";
 import { Button } from "@/components/ui/button";
@@ -67,6 +68,19 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
 
   return (
     <search aria-label="Filter tasks" className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
+      {filters.parent && (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <GitBranch aria-hidden className="size-4 text-muted-foreground" />
+          Made from
+          <Link href={`/tasks/${encodeURIComponent(filters.parent)}`} className="font-mono text-xs underline underline-offset-4">
+            {filters.parent}
+          </Link>
+          <Button variant="ghost" size="sm" onClick={() => set({ parent: undefined })}>
+            <X aria-hidden />
+            Show all tasks
+          </Button>
+        </p>
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-q`}>Search prompts</Label>
         <div className="relative">

@@ -126,6 +126,13 @@ export interface TaskResultTable {
   height: number | null;
 }
 
+/** An earlier task a submission was made from: the one it extends, or one whose result it used as an input. */
+export interface TaskSourceTable {
+  submission_id: string;
+  source_task_id: string;
+  relation: "extends" | "input";
+}
+
 export interface RateRequestTable {
   id: string;
   key_id: string;
@@ -146,6 +153,7 @@ export interface Database {
   submissions: SubmissionTable;
   tasks: TaskTable;
   task_results: TaskResultTable;
+  task_sources: TaskSourceTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { dbBool } from "./booleans";
 import type { Database } from "./schema";
 import type { TaskRow } from "./tasks";
@@ -15,6 +15,8 @@ export interface TaskFilters {
   /** Words that must all appear in the prompt (case-insensitive). */
   q?: string;
   favourite?: boolean;
+  /** Only tasks made from this one (see task_sources). */
+  parent?: string;
 }
 
 export type ListedTask = TaskRow & { member_name: string | null };
@@ -39,9 +41,14 @@ export async function listTasks(db: Kysely<Database>, { filters = {}, cursor, li
   if (filters.from) query = query.where("tasks.created_at", ">=", filters.from);
   if (filters.to) query = query.where("tasks.created_at", "<=", filters.to);
   if (filters.favourite) query = query.where("tasks.favourite", "=", dbBool(true));
+  if (filters.parent) {
+    const parent = filters.parent;
+    query = query.where("tasks.submission_id", "in", (eb) => eb.selectFrom("task_sources").select("submission_id").where("source_task_id", "=", parent));
+  }
   for (const word of (filters.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb(eb.fn("lower", ["tasks.prompt"]), "like", eb.val(pattern)));
+    // SQLite has no default LIKE escape character (Postgres uses backslash): name it for both.
+    query = query.where(sql<boolean>`lower(${sql.ref("tasks.prompt")}) like ${pattern} escape '\\'`);
   }
   if (cursor) {
     query = query.where((eb) =>

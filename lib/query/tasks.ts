@@ -6,7 +6,7 @@ import type { SubmissionView, TaskView } from "@/lib/tasks/views";
 import { ApiError, fetchJson } from "./fetch-json";
 import { taskKeys } from "./keys";
 
-export const TASK_FILTER_KEYS = ["status", "model", "kind", "member", "from", "to", "q", "favourite"] as const;
+export const TASK_FILTER_KEYS = ["status", "model", "kind", "member", "from", "to", "q", "favourite", "parent"] as const;
 
 export interface TaskFilters {
   status?: string[];
@@ -17,6 +17,7 @@ export interface TaskFilters {
   to?: string;
   q?: string;
   favourite?: boolean;
+  parent?: string;
 }
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;

@@ -2,7 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Connection } from "@/lib/db/connect";
 import { getSubmission, getSubmissionsByBatch, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
+import { insertTaskSources } from "@/lib/db/task-sources";
 import { AppError } from "@/lib/errors";
+import type { Source } from "./lineage";
 
 export interface NewSubmission {
   /** Chosen by the browser per submit: a double click or a resent form carries the same id. */
@@ -15,6 +17,8 @@ export interface NewSubmission {
   request: Record<string, unknown>;
   /** "Runs": that many identical submissions, dripped out by the queue within the limits. */
   runs?: number;
+  /** The earlier tasks it is made from (lineage), stored with each submission. */
+  sources?: Source[];
 }
 
 /**
@@ -48,7 +52,11 @@ export async function submit({ connection, submission }: { connection: Connectio
     updated_at: now,
   }));
   try {
-    await db.transaction().execute((trx) => insertSubmissions(trx, rows));
+    const sources = ids.flatMap((id) => (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })));
+    await db.transaction().execute(async (trx) => {
+      await insertSubmissions(trx, rows);
+      await insertTaskSources(trx, sources);
+    });
   } catch (error) {
     // A double click raced us to the same id: answer what the first one stored.
     const winner = await getSubmission(db, { id: submission.id });

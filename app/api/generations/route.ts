@@ -2,6 +2,7 @@ import { database } from "@/lib/db";
 import { withUser } from "@/lib/http/handler";
 import { getModel } from "@/lib/models/catalogue";
 import { generationSubmissionSchema } from "@/lib/schemas/generations";
+import { sourcesOf } from "@/lib/tasks/lineage";
 import { kickEngine } from "@/lib/tasks/loop";
 import { resolveResultReferences } from "@/lib/tasks/result-references";
 import { submissionWithPosition } from "@/lib/tasks/queue";
@@ -15,7 +16,16 @@ export const POST = withUser({ role: "member", body: generationSubmissionSchema 
   const request = await resolveResultReferences(database().db, body.request);
   const { submissions, repeated } = await submit({
     connection: database(),
-    submission: { id: body.submissionId, userId: user.id, model: model.id, kind: model.kind, endpoint: model.endpoint, request, runs: body.runs },
+    submission: {
+      id: body.submissionId,
+      userId: user.id,
+      model: model.id,
+      kind: model.kind,
+      endpoint: model.endpoint,
+      request,
+      runs: body.runs,
+      sources: sourcesOf(body.request),
+    },
   });
   kickEngine();
   const views = await Promise.all(submissions.map((s) => submissionWithPosition(s.id)));

@@ -8,6 +8,7 @@ import { getListedTask } from "@/lib/db/task-list";
 import { getResults } from "@/lib/db/tasks";
 import { roleAtLeast } from "@/lib/members/schemas";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
+import { sourcesOfTask } from "@/lib/tasks/lineage";
 import { taskView } from "@/lib/tasks/views";
 
 export const metadata: Metadata = { title: "Task" };
@@ -23,7 +24,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   return (
     <>
       <PageHeader title="Task" description={<span className="font-mono text-xs break-all">{task.id}</span>} back={{ href: "/tasks", label: "Tasks" }} />
-      <TaskDetail initial={task} plan={plan} canEdit={roleAtLeast(user.role, "member")} />
+      <TaskDetail initial={task} sources={await sourcesOfTask(db(), row)} plan={plan} canEdit={roleAtLeast(user.role, "member")} />
     </>
   );
 }
