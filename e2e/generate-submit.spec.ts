@@ -1,6 +1,7 @@
 import { test, expect } from "./support/fixtures";
 import { expectFieldError, recordRequests } from "./support/forms";
-import { countTasks, GeneratePage, withCredits, withUpstreamFault } from "./support/generate";
+import { withCredits, withUpstreamFault } from "./support/emulator";
+import { countTasks, GeneratePage } from "./support/generate";
 
 // Submitting from the Generate page: exactly once, errors in plain words on the right field, the
 // keyboard shortcut, runs, and a form that remembers itself. Image models keep these quick.

@@ -20,9 +20,11 @@ import * as queueFrontRoute from "@/app/api/queue/[id]/front/route";
 import * as queueRoute from "@/app/api/queue/route";
 import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
+import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
+import * as downloadRoute from "@/app/api/downloads/[id]/route";
 import * as downloadsRoute from "@/app/api/downloads/route";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { db } from "@/lib/db";
@@ -95,6 +97,12 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       DELETE: { minimum: "member", request: (as) => ({ path: "/api/tasks/x", method: "DELETE", params: { id: fixtures.hide[owner(as)] } }), ok: 204, check: () => {} },
     },
   },
+  "/api/tasks/[id]/archive": {
+    module: taskArchiveRoute,
+    methods: {
+      POST: { minimum: "member", request: () => ({ path: `/api/tasks/${fixtures.archiveFailed}/archive`, method: "POST", params: { id: fixtures.archiveFailed } }), ok: 202, check: (json) => expect(json.task.archive.state).toBe("pending") },
+    },
+  },
   "/api/tasks/import": {
     module: importRoute,
     // No upstream is configured in tests: an allowed caller gets the plain 502, not a 4xx about roles.
@@ -157,7 +165,19 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/downloads": {
     module: downloadsRoute,
     // The ZIP arrives as text here: its local file header magic is enough; app/api/downloads.test.ts unzips it.
-    methods: { POST: { minimum: "viewer", request: () => ({ path: "/api/downloads", method: "POST", body: { taskIds: [fixtures.taskId] } }), ok: 200, check: (json) => expect(String(json).startsWith("PK")).toBe(true) } },
+    methods: { POST: { minimum: "viewer", request: () => ({ path: "/api/downloads", method: "POST", body: { taskIds: [fixtures.taskId] } }), ok: 201, check: (json) => expect(json.url).toMatch(/^\/api\/downloads\/[\w-]+$/) } },
+  },
+  "/api/downloads/[id]": {
+    module: downloadRoute,
+    // Each member fetches the selection they asked for. The ZIP arrives as text here: its magic is enough; app/api/downloads.test.ts unzips it.
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: (as) => ({ path: "/api/downloads/x", params: { id: as === "admin" || as === "member" || as === "viewer" ? fixtures.downloads[as] : fixtures.downloads.member } }),
+        ok: 200,
+        check: (json) => expect(String(json).startsWith("PK")).toBe(true),
+      },
+    },
   },
 };
 

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/downloads/[id]/route";
 import { POST } from "@/app/api/downloads/route";
 import { GET as mediaRoute } from "@/app/api/media/[taskId]/[index]/route";
 import { db } from "@/lib/db";
@@ -32,12 +33,19 @@ async function png(name: string, colour: string): Promise<string> {
   return file;
 }
 
-/** The route called as Next calls it; the body is kept as bytes (call() would read it as text). */
+/** Both steps as the browser takes them: POST the selection, then GET the ZIP (kept as bytes: call() would read text). */
 async function download(body: unknown, cookie = team.viewer.cookie) {
-  const response = await POST(new Request(`${ORIGIN}/api/downloads`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "application/json" }, body: JSON.stringify(body) }), { params: Promise.resolve({}) });
+  const asked = await call(POST, "/api/downloads", { method: "POST", cookie, body });
+  expect(asked.status, JSON.stringify(asked.json)).toBe(201);
+  const response = await fetchZip(asked.json.url, cookie);
   const zip = path.join(dir, `${crypto.randomUUID()}.zip`);
   writeFileSync(zip, Buffer.from(await response.arrayBuffer()));
-  return { response, zip, names: () => execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n").sort(), read: (name: string) => execFileSync("unzip", ["-p", zip, name]) };
+  return { asked, response, zip, names: () => execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n").sort(), read: (name: string) => execFileSync("unzip", ["-p", zip, name]) };
+}
+
+function fetchZip(url: string, cookie?: string) {
+  const id = url.split("/").at(-1)!;
+  return GET(new Request(`${ORIGIN}${url}`, { headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } }), { params: Promise.resolve({ id }) });
 }
 
 /** A minimal RFC 4180 reader, so the test checks what a spreadsheet would see. */
@@ -88,12 +96,13 @@ describe("single result download", () => {
   });
 });
 
-describe("POST /api/downloads", () => {
+describe("POST /api/downloads, then GET the ZIP", () => {
   const ids = () => [fixtures.taskId, "task_dl_two", "task_dl_failed", "task_dl_hidden", "task_no_such", "task_dl_gone", "task_dl_two"];
   const name = (taskId: string, prompt: string, index: number, ext: string, createdAt = CREATED) => downloadName({ model: "gamma-5-pro", createdAt, prompt, taskId, index, ext });
 
   it("streams a ZIP of the visible tasks' files, a sidecar per task and index.csv", async () => {
-    const { response, names, read } = await download({ taskIds: ids() });
+    const { asked, response, names, read } = await download({ taskIds: ids() });
+    expect(asked.json.tasks).toBe(4);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="darkroom-\d{4}-\d{2}-\d{2}-4-tasks\.zip"$/);
@@ -130,6 +139,23 @@ describe("POST /api/downloads", () => {
     expect(by("task_no_such")[0]?.[3]).toBe("missing");
     expect(by("task_dl_gone")).toEqual([["task_dl_gone", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, "", "result 1 is missing from the archive"]]);
     expect(rows).toHaveLength(7); // a row per file, per task without files, per missing id; the repeated id once
+  });
+
+  it("serves a ZIP link only to the member who asked for it, within the hour", async () => {
+    const { asked } = await download({ taskIds: ["task_dl_two"] }, team.member.cookie);
+    expect((await fetchZip(asked.json.url, team.member.cookie)).status).toBe(200); // a second fetch (a resumed download) works
+    for (const cookie of [team.viewer.cookie, team.admin.cookie]) {
+      const other = await fetchZip(asked.json.url, cookie);
+      expect(other.status).toBe(404);
+      expect(((await other.json()) as { error: { code: string } }).error.code).toBe("not_found:download");
+    }
+    expect((await fetchZip(asked.json.url)).status).toBe(401);
+    await db().updateTable("downloads").set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() }).execute();
+    expect((await fetchZip(asked.json.url, team.member.cookie)).status).toBe(404);
+    expect((await fetchZip("/api/downloads/no-such-download", team.member.cookie)).status).toBe(404);
+    // Asking again clears the expired ones.
+    await download({ taskIds: ["task_dl_two"] }, team.member.cookie);
+    expect(await db().selectFrom("downloads").select("id").where("user_id", "=", team.member.member.id).execute()).toHaveLength(1);
   });
 
   it("answers 404 when none of the ids is visible", async () => {

@@ -24,9 +24,11 @@ import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
+import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
+import * as downloadRoute from "@/app/api/downloads/[id]/route";
 import * as downloadsRoute from "@/app/api/downloads/route";
 import { db } from "@/lib/db";
 import { importSchema } from "@/lib/schemas/tasks";
@@ -140,6 +142,7 @@ const QUERY_VALUES: Record<string, string[]> = {
   to: ["", "tomorrow", "2026-02-30T25:61:00Z", "2030-01-01T00:00:00.000Z", "-1", "\u0000"],
   q: ["", "%", "_", "'", "\\", "a".repeat(200), "a".repeat(201), "x".repeat(10 * 1024), "\u0000", "😀", "' OR 1=1 --"],
   favourite: ["1", "true", "yes", "0", "false", ""],
+  parent: ["", "task_x", "task_", "task_" + "a".repeat(101), "../task_x", "task_x%", "\u0000"],
   cursor: ["", "x", "!!!", base64("[1,2]"), base64('"x"'), base64("{}"), base64("null"), base64("[null,null]"), base64('["2026-01-01T00:00:00Z","task_x"]'), base64('["\u0000","\u0000"]'), base64("[" + "[".repeat(5000)), "a".repeat(301)],
   limit: ["", "0", "-1", "1", "200", "201", "abc", "1e3", "3.5", " 5 ", "Infinity", "0x10", "99999999999999999999"],
   unknown: ["1", "x".repeat(3000)],
@@ -237,6 +240,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       DELETE: { input: noBody("/api/tasks/[id]", ["id"]) },
     },
   },
+  "/api/tasks/[id]/archive": {
+    module: taskArchiveRoute,
+    methods: { POST: { input: noBody("/api/tasks/[id]/archive", ["id"]) } },
+  },
   "/api/tasks/import": {
     module: importRoute,
     methods: {
@@ -274,6 +281,7 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/media/[taskId]/[index]/thumbnail": { module: thumbnailRoute, methods: { GET: { input: noBody("/api/media/[taskId]/[index]/thumbnail", ["taskId", "index"]) } } },
   "/api/events": { module: eventsRoute, methods: { GET: { input: noBody("/api/events"), count: 5 } } },
   "/api/settings/connection-test": { module: connectionTestRoute, methods: { POST: { input: noBody("/api/settings/connection-test"), count: 10 } } },
+  "/api/downloads/[id]": { module: downloadRoute, methods: { GET: { input: noBody("/api/downloads/[id]", ["id"]), count: 30 } } },
   "/api/downloads": { module: downloadsRoute, methods: { POST: { input: withBody("/api/downloads", (rng) => ({ taskIds: rng.chance(0.5) ? [fixtures.taskId] : [rng.pick(realIds()), idParam(rng)] })), count: 30 } } },
 };
 

@@ -1,17 +1,21 @@
 // GET /api/tasks: every filter, the prompt search, cursor pages that neither skip nor repeat, and lineage
 // (?parent=) built from real submissions sent to the emulator.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as generate } from "@/app/api/generations/route";
+import { POST as archiveAgain } from "@/app/api/tasks/[id]/archive/route";
+import { GET as getOne } from "@/app/api/tasks/[id]/route";
 import { GET as list } from "@/app/api/tasks/route";
 import { db, database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
-import { getTaskRow, insertTask } from "@/lib/db/tasks";
+import { getTaskRow, insertTask, updateTask } from "@/lib/db/tasks";
 import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/lib/emulator/testing";
-import { call, seedTeam, type Team } from "@/lib/testing/app";
+import { call, expectError, seedTeam, type Team } from "@/lib/testing/app";
 import { dispatchOnce } from "@/lib/tasks/dispatch";
 import { sourcesOf, sourcesOfTask } from "@/lib/tasks/lineage";
+import { pollOnce } from "@/lib/tasks/poll";
 import { testEngine } from "@/lib/tasks/testing";
+import { observeUpstreamDate, upstreamSkewMs } from "@/lib/upstream/clock";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 let team: Team;
@@ -131,5 +135,59 @@ describe("lineage", () => {
   it("falls back to parent_task_id in the parameters of a task Darkroom did not submit", async () => {
     expect(await sourcesOfTask(db(), { submission_id: null, params: JSON.stringify({ parent_task_id: "task_elsewhere" }) })).toEqual([{ taskId: "task_elsewhere", relation: "extends" }]);
     expect(await sourcesOfTask(db(), { submission_id: null, params: "{not json" })).toEqual([]);
+  });
+});
+
+describe("retention and the archive", () => {
+  const DAY_MS = 86_400_000;
+  const detail = async (id: string) => (await call(getOne, `/api/tasks/${id}`, { cookie: team.viewer.cookie, params: { id } })).json.task;
+  // The upstream clock is process-wide: leave it agreeing with ours for whatever runs next.
+  afterAll(() => observeUpstreamDate(new Date().toUTCString(), Date.now()));
+
+  it("reckons an image's expiry on the upstream's clock, as its Date header tells it", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account({ plan: "free" });
+    const t = await testEngine(emu, apiKey);
+    const [submission] = await t.submit(BODIES.gamma("kept for a week"));
+    await dispatchOnce(t.engine);
+    const id = (await getSubmission(database().db, { id: submission! }))!.task_id!;
+    const row = await t.pollUntil(id, (task) => task.archive_state === "done");
+    // Earlier tests moved the file's emulator: whatever the skew is, the expiry is the upstream's, moved by it.
+    const skew = upstreamSkewMs();
+    const expiresAt = Date.parse((await detail(id)).expiresAt);
+    expect(expiresAt).toBe(Date.parse(row.upstream_updated_at!) + 7 * DAY_MS - skew);
+
+    // Only the upstream's clock moves: the same image now has six days less, on our clock.
+    await emu.advance(6 * 86_400);
+    await t.engine.client.getTask(id);
+    expect(Math.abs(upstreamSkewMs() - skew - 6 * DAY_MS)).toBeLessThan(2_000);
+    expect(Math.abs(Date.parse((await detail(id)).expiresAt) - (expiresAt - 6 * DAY_MS))).toBeLessThan(2_000);
+  });
+
+  it("saves a result again when asked after the automatic attempts gave up, and says when there is nothing to do", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const t = await testEngine(emu, apiKey);
+    const [submission] = await t.submit(BODIES.gamma("saved at the second try"));
+    await dispatchOnce(t.engine);
+    const id = (await getSubmission(database().db, { id: submission! }))!.task_id!;
+    await emu.faults([{ method: "GET", path: "/media/", kind: "status", status: 503, times: 1 }]);
+    await t.pollUntil(id, (task) => task.status === "succeeded" && task.archive_error !== null);
+    await updateTask(db(), { id, archive_state: "failed", next_poll_at: null });
+    expect((await detail(id)).results).toEqual([]);
+
+    expectError(await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.viewer.cookie, params: { id } }), 403, "forbidden:role");
+    const asked = await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.member.cookie, params: { id } });
+    expect(asked.status).toBe(202);
+    expect(asked.json.task.archive.state).toBe("pending");
+    await t.advance(1);
+    await pollOnce(t.engine);
+    const saved = await detail(id);
+    expect(saved.archive.state).toBe("done");
+    expect(saved.results).toHaveLength(1);
+
+    expectError(await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.member.cookie, params: { id } }), 409, "conflict:archive");
+    expectError(await call(archiveAgain, "/api/tasks/task_f_failed/archive", { method: "POST", cookie: team.member.cookie, params: { id: "task_f_failed" } }), 409, "conflict:archive");
+    expectError(await call(archiveAgain, "/api/tasks/task_nope/archive", { method: "POST", cookie: team.member.cookie, params: { id: "task_nope" } }), 404, "not_found:task");
   });
 });

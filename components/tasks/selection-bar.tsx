@@ -36,7 +36,7 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
     setMessage(null);
     const outcome = await downloadZip(ids);
     setZipping(false);
-    if (!outcome.ok) setMessage({ tone: outcome.message.includes("not available") ? "info" : "danger", text: outcome.message });
+    setMessage(outcome.ok ? { tone: "info", text: `Your browser is downloading the ZIP of ${count} task${count === 1 ? "" : "s"}.` } : { tone: "danger", text: outcome.message });
   };
   const hide = async () => {
     setHiding(true);

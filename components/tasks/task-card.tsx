@@ -6,7 +6,7 @@ import { memo, useId, type MouseEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import type { TaskView } from "@/lib/tasks/views";
 import { cn } from "@/lib/utils";
-import { age, clock, creditsLine, DEADLINE_MS, isLive, modelLabel, statusBadge } from "./task-format";
+import { age, clock, creditsLine, DEADLINE_MS, expiresSoon, isLive, modelLabel, statusBadge } from "./task-format";
 
 interface TaskCardProps {
   task: TaskView;
@@ -83,7 +83,14 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         <p className="truncate text-xs text-muted-foreground">{task.member.name ?? "Unknown member"}</p>
         <p className="line-clamp-2 text-muted-foreground">{excerpt}</p>
         {credits && <p className="text-xs font-medium">{credits}</p>}
-        {isLive(task) && now > 0 && <LiveProgress createdAt={task.createdAt} now={now} />}
+        {expiresSoon(task, now) && task.expiresAt ? (
+          <p className="flex items-center gap-1 text-xs font-medium">
+            <TriangleAlert aria-hidden className="size-3.5 shrink-0 text-warning" />
+            Upstream copy expires {age(task.expiresAt, now)}, not archived
+          </p>
+        ) : (
+          isLive(task) && now > 0 && <LiveProgress createdAt={task.createdAt} now={now} />
+        )}
       </div>
     </article>
   );

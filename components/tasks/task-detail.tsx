@@ -11,11 +11,12 @@ import { Button } from "@/components/ui/button";
 import { taskQueryOptions } from "@/lib/query/generate";
 import { withMember } from "@/lib/query/tasks";
 import type { Source } from "@/lib/tasks/lineage";
+import type { Plan } from "@/lib/tasks/retention";
 import type { TaskView } from "@/lib/tasks/views";
 import { CreditLedger } from "./credit-ledger";
 import { ResultPreview } from "./result-preview";
 import { RetryButton, TaskActions } from "./task-actions";
-import { Retention, TaskFacts, type Plan } from "./task-facts";
+import { Retention, TaskFacts } from "./task-facts";
 import { explainTask, isLive, modelLabel, statusBadge } from "./task-format";
 import { TaskLineage } from "./task-lineage";
 
@@ -68,7 +69,7 @@ export function TaskDetail({ initial, sources, plan, canEdit }: TaskDetailProps)
       )}
       <ResultPreview task={task} />
       <TaskActions task={task} canEdit={canEdit} />
-      <Retention task={task} plan={plan} />
+      <Retention task={task} plan={plan} canEdit={canEdit} />
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <TaskFacts task={task} />
         <div className="grid gap-6">

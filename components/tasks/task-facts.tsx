@@ -1,13 +1,17 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Archive } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/query/fetch-json";
+import { generateKeys } from "@/lib/query/generate";
+import { archiveAgain } from "@/lib/query/tasks";
+import { RETENTION_DAYS, type Plan } from "@/lib/tasks/retention";
 import type { TaskView } from "@/lib/tasks/views";
-import { formatDateTime, modelLabel } from "./task-format";
+import { expiresSoon, formatDateTime, modelLabel } from "./task-format";
 import { useNow } from "./use-now";
 
-export type Plan = "free" | "paid" | "lifetime";
-const RETENTION_DAYS: Record<Plan, number> = { free: 7, paid: 30, lifetime: 30 };
-const DAY = 86_400_000;
 
 function Time({ iso }: { iso: string }) {
   // Server and browser may sit in different time zones: the browser's reading wins.
@@ -64,21 +68,44 @@ export function TaskFacts({ task }: { task: TaskView }) {
   );
 }
 
-/** How long the generation service keeps its copy, and whether Darkroom's archive holds one. */
-export function Retention({ task, plan }: { task: TaskView; plan: Plan }) {
+/** A member's way out when automatic archiving gave up: one more try, now. */
+function ArchiveAgain({ task }: { task: TaskView }) {
+  const queryClient = useQueryClient();
+  const again = useMutation({
+    mutationFn: () => archiveAgain(task.id),
+    onSuccess: ({ task: updated }) => queryClient.setQueryData<TaskView>(generateKeys.task(task.id), (old) => (old ? { ...old, archive: updated.archive } : old)),
+  });
+  return (
+    <div className="mt-2 grid gap-1">
+      <Button size="sm" variant="outline" className="w-fit" disabled={again.isPending} onClick={() => again.mutate()}>
+        <Archive aria-hidden />
+        {again.isPending ? "Asking…" : "Save to the archive again"}
+      </Button>
+      {again.isError && <p className="text-sm text-destructive">{errorMessage(again.error)}</p>}
+    </div>
+  );
+}
+
+/** How long the generation service keeps its copy, whether Darkroom's archive holds one, and a warning near the end. */
+export function Retention({ task, plan, canEdit }: { task: TaskView; plan: Plan; canEdit: boolean }) {
   const now = useNow(60_000);
   const archived = (task.results?.length ?? 0) > 0;
+  const gaveUp = task.archive.state === "failed";
   const archiveLine = archived
     ? `Darkroom’s archive holds ${task.results?.length === 1 ? "a copy" : `${task.results?.length} files`}, kept whatever the service does.`
-    : task.archive.error
-      ? `Darkroom’s archive does not hold it yet: the last download failed (${task.archive.error}); it is retried.`
-      : "Darkroom’s archive does not hold a copy.";
+    : gaveUp
+      ? `Darkroom’s archive does not hold it: saving failed (${task.archive.error ?? "no reason given"}) and stopped after several tries.`
+      : task.archive.error
+        ? `Darkroom’s archive does not hold it yet: the last download failed (${task.archive.error}); it is retried.`
+        : "Darkroom’s archive does not hold a copy yet.";
   if (task.status !== "succeeded" && task.status !== "archiving" && task.error?.code !== "media_deleted") return null;
+  const retry = canEdit && gaveUp && !task.mediaDeletedAt && <ArchiveAgain task={task} />;
 
   if (task.kind === "video") {
     return (
       <Alert tone="info" title="Keeping this video">
         The generation service’s video links are temporary (they stop working about a day after success). {archiveLine}
+        {retry}
       </Alert>
     );
   }
@@ -89,13 +116,13 @@ export function Retention({ task, plan }: { task: TaskView; plan: Plan }) {
       </Alert>
     );
   }
-  if (!task.completedAt) return null;
-  const expires = new Date(task.completedAt).getTime() + RETENTION_DAYS[plan] * DAY;
-  const soon = now > 0 && expires - now < 2 * DAY;
+  if (!task.expiresAt) return null;
+  const warn = expiresSoon(task, now);
   return (
-    <Alert tone={soon && !archived ? "warning" : "info"} title={soon && !archived ? "The upstream copy expires soon and is not archived" : "Retention"}>
-      The generation service keeps this image until <Time iso={new Date(expires).toISOString()} /> ({RETENTION_DAYS[plan]} days on the {plan} plan). {archiveLine}
-      {soon && !archived && " Download it now if you need it."}
+    <Alert tone={warn ? "warning" : "info"} title={warn ? "The upstream copy expires soon and is not archived" : "Retention"} data-testid="retention">
+      The generation service keeps this image until <Time iso={task.expiresAt} /> ({RETENTION_DAYS[plan]} days on the {plan} plan). {archiveLine}
+      {warn && " After that it is gone for good."}
+      {retry}
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 // Words and numbers for a task, shared by the gallery's cards and a task's page.
 import { getModel } from "@/lib/models/catalogue";
+import { EXPIRY_WARNING_MS } from "@/lib/tasks/retention";
 import type { TaskView } from "@/lib/tasks/views";
 
 export { creditsLine, TASK_STATUS } from "@/components/generate/submission-messages";
@@ -10,6 +11,10 @@ export const DEADLINE_MS = 30 * 60_000;
 export const modelLabel = (id: string) => getModel(id)?.label ?? id;
 
 export const isLive = (task: Pick<TaskView, "status">) => task.status === "pending" || task.status === "processing" || task.status === "archiving";
+
+/** A succeeded image whose upstream copy expires within 48 hours while Darkroom's archive does not hold it. */
+export const expiresSoon = (task: Pick<TaskView, "status" | "expiresAt">, now: number) =>
+  task.status === "archiving" && task.expiresAt !== null && now > 0 && Date.parse(task.expiresAt) - now < EXPIRY_WARNING_MS;
 
 export type StatusTone = "default" | "primary" | "success" | "danger" | "outline";
 

@@ -19,6 +19,18 @@ export async function createTask(request: APIRequestContext, prompt: string, mod
   return taskId as unknown as string;
 }
 
+/** The task as GET /api/tasks/{id} answers it. */
+export async function getTask(request: APIRequestContext, id: string): Promise<{ status: string; expiresAt: string | null; credits: { used: number | null }; archive: { error: string | null } }> {
+  const response = await request.get(`/api/tasks/${id}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { task: Awaited<ReturnType<typeof getTask>> }).task;
+}
+
+/** Waits until the task succeeded and its results are in Darkroom's archive. */
+export async function waitArchived(request: APIRequestContext, id: string): Promise<void> {
+  await expect.poll(async () => (await getTask(request, id)).status, { timeout: 30_000, intervals: [500, 1000] }).toBe("succeeded");
+}
+
 /** The task's status as the API reports it. */
 export async function taskStatus(request: APIRequestContext, id: string): Promise<string> {
   const body = (await (await request.get(`/api/tasks/${id}`)).json()) as { task: { status: string } };

@@ -133,6 +133,15 @@ export interface TaskSourceTable {
   relation: "extends" | "input";
 }
 
+/** A ZIP asked for by a member: the selection, fetched by a GET within the hour. */
+export interface DownloadTable {
+  id: string;
+  user_id: string;
+  /** JSON list of task ids, in the order chosen. */
+  task_ids: string;
+  created_at: string;
+}
+
 export interface RateRequestTable {
   id: string;
   key_id: string;
@@ -154,6 +163,7 @@ export interface Database {
   tasks: TaskTable;
   task_results: TaskResultTable;
   task_sources: TaskSourceTable;
+  downloads: DownloadTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
 }

@@ -90,3 +90,17 @@ describe("video URLs", () => {
     expect((await emu.getTask(apiKey, task.id)).body).toEqual(task);
   });
 });
+
+describe("the emulator's clock", () => {
+  it("is the time in every answer's Date header, so a client can tell how far it has moved", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const skew = async () => Date.parse((await emu.getTask(apiKey, "task_none")).headers.get("date") ?? "") - Date.now();
+    // Earlier tests in this file moved the clock already: compare with where it is now.
+    const before = await skew();
+    const { now } = (await emu.request("GET", "/__emulator/clock")).body as { now: string };
+    expect(Math.abs(Date.parse(now) - Date.now() - before)).toBeLessThan(2_000);
+    await emu.advance(6 * DAY_SECONDS);
+    expect(Math.abs((await skew()) - before - 6 * DAY_MS)).toBeLessThan(2_000);
+  });
+});

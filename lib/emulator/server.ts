@@ -41,6 +41,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   ticker.unref();
 
   const server = createServer((req, res) => {
+    // Every answer says the time on the emulator's clock, as a real server's Date header says its own.
+    res.setHeader("Date", new Date(emu.clock.now()).toUTCString());
     handle(emu, req, res).catch((error: unknown) => {
       if (req.destroyed) return; // the client went away mid-request: nobody to answer
       console.error(`[emulator] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);

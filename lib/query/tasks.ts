@@ -3,7 +3,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import type { SubmissionView, TaskView } from "@/lib/tasks/views";
-import { ApiError, fetchJson } from "./fetch-json";
+import { ApiError, errorMessage, fetchJson } from "./fetch-json";
 import { taskKeys } from "./keys";
 
 export const TASK_FILTER_KEYS = ["status", "model", "kind", "member", "from", "to", "q", "favourite", "parent"] as const;
@@ -116,6 +116,11 @@ export function setFavourite({ id, favourite }: { id: string; favourite: boolean
   return fetchJson(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: { favourite } });
 }
 
+/** Asks the engine to save a succeeded task's results into the archive again. */
+export function archiveAgain(id: string): Promise<{ task: TaskView }> {
+  return fetchJson(`/api/tasks/${encodeURIComponent(id)}/archive`, { method: "POST" });
+}
+
 export async function hideTask(id: string): Promise<void> {
   const response = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
   if (!response.ok && response.status !== 404) {
@@ -133,32 +138,19 @@ export async function hideTasks(ids: readonly string[]): Promise<{ failed: numbe
 
 export type ZipOutcome = { ok: true } | { ok: false; message: string };
 
-/** Asks for a ZIP of the selected tasks' results; until the route exists, says so plainly. */
+/**
+ * Asks for a ZIP of the selected tasks, then lets the browser fetch it as an ordinary download: it streams
+ * to disk with the browser's own progress, however large, instead of being held in this page's memory.
+ */
 export async function downloadZip(ids: readonly string[]): Promise<ZipOutcome> {
-  let response: Response;
   try {
-    response = await fetch("/api/downloads", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ taskIds: ids }) });
-  } catch {
-    return { ok: false, message: "Could not reach Darkroom. Check your connection and try again." };
-  }
-  if (response.status === 404 || response.status === 405) return { ok: false, message: "Download ZIP is not available yet." };
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    return { ok: false, message: (body as { error?: { message?: string } } | undefined)?.error?.message ?? "The ZIP could not be made. Try again." };
-  }
-  const type = response.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
-    const body = (await response.json().catch(() => ({}))) as { url?: string; downloadUrl?: string };
-    const url = body.downloadUrl ?? body.url;
-    if (url) window.location.assign(url);
+    const { url } = await fetchJson<{ url: string }>("/api/downloads", { method: "POST", json: { taskIds: ids } });
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "";
+    link.click();
     return { ok: true };
+  } catch (error) {
+    return { ok: false, message: errorMessage(error) };
   }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "darkroom-tasks.zip";
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return { ok: true };
 }

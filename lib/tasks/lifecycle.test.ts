@@ -10,6 +10,7 @@ import { dispatchOnce } from "./dispatch";
 import { DEADLINE_MS } from "./engine";
 import { pollOnce } from "./poll";
 import { clearEngineTables, countCalls, testEngine, type TestEngine } from "./testing";
+import { upstreamSkewMs } from "@/lib/upstream/clock";
 
 // Refunds settle 30 s after a failure, so the first poll (5 s after creation) still sees refund_pending.
 const emulator = emulatorForFile({ timings: { ...FAST_TIMINGS, refundSeconds: 30 } });
@@ -92,9 +93,9 @@ describe("task lifecycle", () => {
     const { t, taskId } = await started();
     const done = await t.pollUntil(taskId, (task) => task.archive_state === "done");
     expect(done).toMatchObject({ status: "succeeded", media_deleted_at: null });
-    // One look after the free plan's 7 days (plus an hour), and none before.
-    const check = at(done.next_poll_at)! - at(done.completed_at)!;
-    expect(check).toBe((7 * DAY_SECONDS + 3600) * 1000);
+    // One look an hour after the free plan's 7 days, counted from the upstream's success on its clock, and none before.
+    expect(at(done.next_poll_at)).toBe(at(done.upstream_updated_at)! - upstreamSkewMs() + (7 * DAY_SECONDS + 3600) * 1000);
+    expect(at(done.next_poll_at)! - at(done.completed_at)!).toBeLessThanOrEqual((7 * DAY_SECONDS + 3600) * 1000);
 
     await t.advance(7 * DAY_SECONDS);
     expect(await pollOnce(t.engine)).toBe(0);

@@ -3,9 +3,11 @@ import { duePolls, leaseTask, updateTask, type TaskRow } from "@/lib/db/tasks";
 import type { TaskTable } from "@/lib/db/schema";
 import type { Updateable } from "kysely";
 import type { Task } from "@/lib/upstream/schemas";
+import { upstreamSkewMs } from "@/lib/upstream/clock";
 import { archiveTask } from "./archive-task";
 import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./engine";
 import { acquire, pause } from "./rate-budget";
+import { imageExpiresAt } from "./retention";
 
 // The next poll is timed from when this one was sent, plus a margin: the API must see at least 5 s
 // between two retrievals (a faster one returns a stale snapshot), and no more than needed.
@@ -14,8 +16,7 @@ const POLL_LEASE_MS = 5 * 60_000; // covers downloading a large video inside one
 const REFUND_FOLLOW_UP_MS = 60_000;
 const OVERDUE_POLL_MS = 30_000;
 const LOST_AFTER_NOT_FOUND = 3;
-const DAY_MS = 24 * 60 * 60_000;
-export const RETENTION_DAYS = { free: 7, paid: 30, lifetime: 30 } as const;
+const RETENTION_CHECK_DELAY_MS = 60 * 60_000;
 
 /** Polls every task whose time has come (never sooner than 5 s after its last poll). Returns how many were polled. */
 export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number } = {}): Promise<number> {
@@ -82,7 +83,8 @@ async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boo
     const done = archived.archive_state === "done";
     const completedAt = task.completed_at ?? now;
     // One last look after the retention window, for images, to record when the upstream deleted its copy.
-    const retentionCheck = task.kind === "image" ? new Date(Date.parse(completedAt) + RETENTION_DAYS[engine.plan] * DAY_MS + 60 * 60_000).toISOString() : null;
+    const expiresAt = imageExpiresAt({ ...task, ...base, status: "succeeded", completed_at: completedAt }, engine.plan, upstreamSkewMs());
+    const retentionCheck = expiresAt ? new Date(Date.parse(expiresAt) + RETENTION_CHECK_DELAY_MS).toISOString() : null;
     return {
       ...base,
       ...archived,

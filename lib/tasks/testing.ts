@@ -30,7 +30,7 @@ export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "
   const events: TaskEvent[] = [];
   const engine: Engine = {
     connection: database(),
-    client: createUpstreamClient({ baseUrl: emu.url, apiKey, timeoutMs: 5_000 }),
+    client: createUpstreamClient({ baseUrl: emu.url, apiKey, timeoutMs: 5_000, now: () => Date.now() + offsetMs }),
     keyId: keyIdOf(apiKey),
     mediaDir: await tempDir(),
     plan,

@@ -3,6 +3,9 @@ import { fromDbBool } from "@/lib/db/booleans";
 import type { Submission } from "@/lib/db/submissions";
 import type { ListedTask } from "@/lib/db/task-list";
 import type { TaskResultRow, TaskRow } from "@/lib/db/tasks";
+import { env } from "@/lib/env";
+import { upstreamSkewMs } from "@/lib/upstream/clock";
+import { imageExpiresAt } from "./retention";
 
 // What the browser receives about tasks and queued submissions: Darkroom's own URLs only, never the
 // upstream's, and no internal fields (leases, idempotency keys, file paths).
@@ -25,6 +28,8 @@ export interface TaskView {
   favourite: boolean;
   createdAt: string;
   completedAt: string | null;
+  /** For a succeeded image: when the upstream deletes its copy (see lib/tasks/retention.ts). */
+  expiresAt: string | null;
   thumbnailUrl: string | null;
   results?: ResultView[];
 }
@@ -70,6 +75,7 @@ export function taskView(task: TaskRow & { member_name?: string | null }, result
     favourite: fromDbBool(task.favourite),
     createdAt: task.created_at,
     completedAt: task.completed_at,
+    expiresAt: task.media_deleted_at ? null : imageExpiresAt(task, env.ACCOUNT_PLAN, upstreamSkewMs()),
     thumbnailUrl: archived ? mediaUrl(task.id, 0, "thumbnail") : null,
     ...(results ? { results: results.filter((r) => r.file).map((r) => resultView(task.id, r)) } : {}),
   };

@@ -5,15 +5,20 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { db } from "@/lib/db";
+import { insertDownload } from "@/lib/db/downloads";
 import { insertSubmissions } from "@/lib/db/submissions";
-import { insertTask, updateResult, upsertResults } from "@/lib/db/tasks";
+import { insertTask, updateResult, updateTask, upsertResults } from "@/lib/db/tasks";
 import type { Team } from "./app";
 
 type Owner = "admin" | "member";
 
 export interface TaskFixtures {
   taskId: string;
+  /** Succeeded, but its archive attempts gave up. */
+  archiveFailed: string;
   hide: Record<Owner, string>;
+  /** A stored ZIP selection of taskId per role, each asked for by that role's member. */
+  downloads: Record<"admin" | "member" | "viewer", string>;
   submissions: { view: string; cancel: Record<Owner, string>; front: Record<Owner, string> };
 }
 
@@ -40,6 +45,10 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
   await upsertResults(db(), { taskId, urls: [{ url: "https://upstream.example/result.png" }] });
   await updateResult(db(), { taskId, idx: 0, file, thumbnail, content_type: "image/png", bytes: 100, width: 8, height: 8 });
 
+  const archiveFailed = "task_fixture_archive_failed";
+  await task(archiveFailed, team.member.member.id);
+  await updateTask(db(), { id: archiveFailed, archive_state: "failed", archive_attempts: 8, archive_error: "The download failed." });
+
   const hide = { admin: "task_fixture_hide_admin", member: "task_fixture_hide_member" };
   const submissions = {
     view: "sub-view",
@@ -52,5 +61,9 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
     await queued(submissions.front[owner], team[owner].member.id, 11);
   }
   await queued(submissions.view, team.member.member.id, 12);
-  return { taskId, hide, submissions };
+  const downloads = { admin: "dl-fixture-admin", member: "dl-fixture-member", viewer: "dl-fixture-viewer" };
+  for (const role of ["admin", "member", "viewer"] as const) {
+    await insertDownload(db(), { id: downloads[role], user_id: team[role].member.id, task_ids: JSON.stringify([taskId]), created_at: now() }, { expireBefore: "" });
+  }
+  return { taskId, archiveFailed, hide, downloads, submissions };
 }

@@ -10,6 +10,7 @@ import {
   type UpstreamError,
   type UpstreamOutcome,
 } from "./outcome";
+import { observeUpstreamDate } from "./clock";
 import { parseErrorBody, parseJsonText, taskSchema, type Task } from "./schemas";
 
 export interface UpstreamClientOptions {
@@ -17,6 +18,8 @@ export interface UpstreamClientOptions {
   apiKey: string;
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
+  /** Our clock, against which the upstream's Date headers are read (tests move both clocks together). */
+  now?: () => number;
 }
 
 export interface UpstreamClient {
@@ -46,7 +49,7 @@ const fromSchema = (json: unknown): Task | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-export function createUpstreamClient({ baseUrl, apiKey, timeoutMs = 30_000, fetch = globalThis.fetch }: UpstreamClientOptions): UpstreamClient {
+export function createUpstreamClient({ baseUrl, apiKey, timeoutMs = 30_000, fetch = globalThis.fetch, now = Date.now }: UpstreamClientOptions): UpstreamClient {
   const base = baseUrl.replace(/\/+$/, "");
   const secrets = secretsOf(base, apiKey);
 
@@ -64,6 +67,7 @@ export function createUpstreamClient({ baseUrl, apiKey, timeoutMs = 30_000, fetc
       // redirect "manual": fetch would carry x-api-key along to wherever a redirect points.
       // cache "no-store": Next.js would otherwise cache GETs, and a task's state changes.
       response = await fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual", cache: "no-store" });
+      observeUpstreamDate(response.headers.get("date"), now());
       text = await response.text();
     } catch {
       // The thrown error's text can hold the URL; only its category is kept.

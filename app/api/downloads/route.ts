@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { insertDownload } from "@/lib/db/downloads";
 import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
-import { downloadEntries, loadSelection } from "@/lib/storage/sidecar";
-import { zipStream } from "@/lib/storage/zip";
+import { DOWNLOAD_TTL_MS } from "@/lib/storage/download-zip";
+import { loadSelection } from "@/lib/storage/sidecar";
 
 const MAX_TASKS = 500;
 
@@ -16,22 +18,15 @@ const downloadSchema = z
   })
   .strict();
 
-// A ZIP of the selected tasks' archived results, each with a JSON sidecar, plus index.csv. Streamed as it
-// is built, so 500 videos cost the server a few buffers, not their size. Unknown or hidden ids are left
-// out of the ZIP and listed in index.csv as "missing"; when none of the ids is visible the answer is a 404.
-export const POST = withUser({ body: downloadSchema }, async ({ request, body }) => {
+// Step one of a ZIP download: checks the selection and answers the URL to GET it from (within the hour, by
+// the same member). The browser fetches that URL itself, so the ZIP streams to disk with its progress
+// shown, instead of piling up in the page's memory. When none of the ids is visible the answer is a 404.
+export const POST = withUser({ body: downloadSchema }, async ({ user, body }) => {
   const ids = [...new Set(body.taskIds)];
   const selection = await loadSelection(db(), ids);
   if (selection.tasks.length === 0) throw new AppError("not_found:task", "None of the selected tasks exist (or they were hidden).");
-  const entries = await downloadEntries(ids, selection);
-  const filename = `darkroom-${new Date().toISOString().slice(0, 10)}-${selection.tasks.length}-tasks.zip`;
-  return new Response(zipStream(entries, { signal: request.signal }), {
-    status: 200,
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  const now = Date.now();
+  const id = randomBytes(18).toString("base64url");
+  await insertDownload(db(), { id, user_id: user.id, task_ids: JSON.stringify(ids), created_at: new Date(now).toISOString() }, { expireBefore: new Date(now - DOWNLOAD_TTL_MS).toISOString() });
+  return Response.json({ url: `/api/downloads/${id}`, tasks: selection.tasks.length }, { status: 201 });
 });

@@ -1,0 +1,32 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+
+// The embedded emulator of playwright.config.ts (E2E_EMULATOR_PORT, default 4110) and its demo account, which
+// Darkroom uses when no upstream is configured. Its control API is loopback-only and sets the balance.
+const EMULATOR = `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? "4110"}/__emulator`;
+const ACCOUNT = `${EMULATOR}/accounts/sk-emulator-demo`;
+
+/** Runs `work` with the API account's credits set to `credits`, then puts the balance back. */
+export async function withCredits(request: APIRequestContext, credits: number, work: () => Promise<void>): Promise<void> {
+  const account = (await (await request.get(ACCOUNT)).json()) as { credits: number };
+  expect((await request.patch(ACCOUNT, { data: { credits } })).ok()).toBe(true);
+  try {
+    await work();
+  } finally {
+    await request.patch(ACCOUNT, { data: { credits: account.credits } });
+  }
+}
+
+/** Runs `work` while the emulator answers matching requests with an injected fault (README: faults; `times` defaults to 1). */
+export async function withUpstreamFault(request: APIRequestContext, rule: Record<string, unknown>, work: () => Promise<void>): Promise<void> {
+  expect((await request.post(`${EMULATOR}/faults`, { data: { rules: [rule] } })).ok()).toBe(true);
+  try {
+    await work();
+  } finally {
+    await request.delete(`${EMULATOR}/faults`);
+  }
+}
+
+/** Moves the emulator's clock forward (it never goes back, so later tests live in its future too). */
+export async function advanceUpstreamClock(request: APIRequestContext, seconds: number): Promise<void> {
+  expect((await request.post(`${EMULATOR}/clock`, { data: { advanceSeconds: seconds } })).ok()).toBe(true);
+}
