@@ -84,10 +84,9 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         <p className="line-clamp-2 text-muted-foreground">{excerpt}</p>
         {credits && <p className="text-xs font-medium">{credits}</p>}
         {expiresSoon(task, now) && task.expiresAt ? (
-          <p className="flex items-center gap-1 text-xs font-medium">
-            <TriangleAlert aria-hidden className="size-3.5 shrink-0 text-warning" />
-            Upstream copy expires {age(task.expiresAt, now)}, not archived
-          </p>
+          <Warning>Upstream copy expires {age(task.expiresAt, now)}, not archived</Warning>
+        ) : task.status === "succeeded" && task.archive.state === "failed" ? (
+          <Warning>Not saved to the archive</Warning>
         ) : (
           isLive(task) && now > 0 && <LiveProgress createdAt={task.createdAt} now={now} />
         )}
@@ -95,6 +94,15 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
     </article>
   );
 });
+
+function Warning({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="flex items-center gap-1 text-xs font-medium">
+      <TriangleAlert aria-hidden className="size-3.5 shrink-0 text-warning" />
+      {children}
+    </p>
+  );
+}
 
 function LiveProgress({ createdAt, now }: { createdAt: string; now: number }) {
   const elapsed = Math.max(0, now - new Date(createdAt).getTime());

@@ -13,8 +13,8 @@ export const modelLabel = (id: string) => getModel(id)?.label ?? id;
 export const isLive = (task: Pick<TaskView, "status">) => task.status === "pending" || task.status === "processing" || task.status === "archiving";
 
 /** A succeeded image whose upstream copy expires within 48 hours while Darkroom's archive does not hold it. */
-export const expiresSoon = (task: Pick<TaskView, "status" | "expiresAt">, now: number) =>
-  task.status === "archiving" && task.expiresAt !== null && now > 0 && Date.parse(task.expiresAt) - now < EXPIRY_WARNING_MS;
+export const expiresSoon = (task: Pick<TaskView, "archive" | "expiresAt">, now: number) =>
+  task.archive.state !== "done" && task.expiresAt !== null && now > 0 && Date.parse(task.expiresAt) - now < EXPIRY_WARNING_MS;
 
 export type StatusTone = "default" | "primary" | "success" | "danger" | "outline";
 

@@ -20,8 +20,15 @@ export interface ArchivedResult {
   height: number | null;
 }
 
-/** Raised with a message safe to show and store: never the URL it came from. */
-export class ArchiveError extends Error {}
+/** Raised with a message safe to show and store: never the URL it came from. `gone`: retrying cannot help (410). */
+export class ArchiveError extends Error {
+  constructor(
+    message: string,
+    readonly gone = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Downloads one result into the archive and makes its thumbnail (images) or poster (videos).
@@ -36,7 +43,7 @@ export async function archiveResult({ mediaDir, taskId, idx, url, timeoutMs = 12
   } catch {
     throw new ArchiveError("The result could not be downloaded (network error or timeout).");
   }
-  if (response.status === 404 || response.status === 410) throw new ArchiveError(`The upstream no longer has this result (HTTP ${response.status}).`);
+  if (response.status === 404 || response.status === 410) throw new ArchiveError(`The upstream no longer has this result (HTTP ${response.status}).`, response.status === 410);
   if (!response.ok || !response.body) throw new ArchiveError(`The result download failed (HTTP ${response.status}).`);
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const ext = EXTENSION[contentType];

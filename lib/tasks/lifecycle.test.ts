@@ -9,8 +9,8 @@ import { migrated } from "@/lib/testing/app";
 import { dispatchOnce } from "./dispatch";
 import { DEADLINE_MS } from "./engine";
 import { pollOnce } from "./poll";
-import { clearEngineTables, countCalls, testEngine, type TestEngine } from "./testing";
 import { upstreamSkewMs } from "@/lib/upstream/clock";
+import { clearEngineTables, countCalls, testEngine, type TestEngine } from "./testing";
 
 // Refunds settle 30 s after a failure, so the first poll (5 s after creation) still sees refund_pending.
 const emulator = emulatorForFile({ timings: { ...FAST_TIMINGS, refundSeconds: 30 } });
@@ -108,6 +108,31 @@ describe("task lifecycle", () => {
     expect(result?.file && existsSync(result.file)).toBe(true);
     expect(result?.thumbnail && existsSync(result.thumbnail)).toBe(true);
     expect(await (await emulator().media(result!.upstream_url)).status).toBe(410);
+  });
+
+  it("stops archiving at once when a video's URL has expired (410), instead of retrying what cannot come back", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const t = await testEngine(emu, apiKey);
+    const [id] = await t.submit(BODIES.epsilon());
+    await dispatchOnce(t.engine);
+    const taskId = (await getSubmission(db(), { id: id! }))!.task_id!;
+    await emu.faults([{ method: "GET", path: "/media/", kind: "status", status: 503, times: 1 }]);
+    expect(await t.pollUntil(taskId, (task) => task.archive_error !== null)).toMatchObject({ archive_state: "pending", archive_attempts: 1 });
+    await t.advance(2 * DAY_SECONDS); // video URLs answer 410 a day after success
+    await pollOnce(t.engine);
+    expect(await row(taskId)).toMatchObject({ status: "succeeded", archive_state: "failed", archive_attempts: 2, archive_error: expect.stringMatching(/HTTP 410/), next_poll_at: null });
+  });
+
+  it("says so when an image's upstream copy was deleted before it could be archived", async () => {
+    const { t, taskId } = await started();
+    await emulator().faults([{ method: "GET", path: "/media/", kind: "status", status: 503, times: 1 }]);
+    await t.pollUntil(taskId, (task) => task.archive_error !== null);
+    await t.advance(8 * DAY_SECONDS); // past the free plan's retention: the task now reports media_deleted
+    await pollOnce(t.engine);
+    const gone = await row(taskId);
+    expect(gone).toMatchObject({ status: "succeeded", archive_state: "failed", archive_error: expect.stringMatching(/deleted its copy before/), next_poll_at: null });
+    expect(gone.media_deleted_at).not.toBeNull();
   });
 
   it("marks a task the upstream does not know as lost after three 404s, and keeps it", async () => {

@@ -76,7 +76,9 @@ async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boo
   };
   if (upstream.status === "failed" && upstream.error?.code === "media_deleted") {
     // The upstream removed its copy after retention; the archived copy stays and the task stays a success here.
-    return { ...base, media_deleted_at: task.media_deleted_at ?? now, next_poll_at: null };
+    // Without one, there is nothing left to archive: say so rather than show it as archiving forever.
+    const unsaved = task.archive_state === "done" ? {} : { archive_state: "failed" as const, archive_error: "The generation service deleted its copy before Darkroom could save it." };
+    return { ...base, ...unsaved, media_deleted_at: task.media_deleted_at ?? now, next_poll_at: null };
   }
   if (upstream.status === "succeeded") {
     const archived = task.archive_state === "done" ? { archive_state: "done" as const } : await archiveTask(engine, task, upstream.data ?? []);

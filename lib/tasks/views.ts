@@ -14,7 +14,7 @@ export interface TaskView {
   id: string;
   model: string;
   kind: "image" | "video";
-  /** The upstream's status, except that a success shows as "archiving" until its results are in the archive. */
+  /** The upstream's status, except that a success shows as "archiving" while its results are being saved to the archive. */
   status: "pending" | "processing" | "archiving" | "succeeded" | "failed";
   archive: { state: string; error: string | null };
   prompt: string | null;
@@ -62,7 +62,7 @@ export function taskView(task: TaskRow & { member_name?: string | null }, result
     id: task.id,
     model: task.model,
     kind: task.kind,
-    status: task.status === "succeeded" && !archived ? "archiving" : task.status,
+    status: task.status === "succeeded" && (task.archive_state === "none" || task.archive_state === "pending") ? "archiving" : task.status,
     archive: { state: task.archive_state, error: task.archive_error },
     prompt: task.prompt,
     params: parseParams(task.params),
