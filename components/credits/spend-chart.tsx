@@ -39,7 +39,7 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
             <div
               key={point.key}
               title={`${bucketLabel(point.key, bucket)}: ${creditsText(point.used)} used`}
-              className="relative flex h-full min-w-0 flex-1 items-end rounded-t-sm bg-muted/60 hover:bg-muted"
+              className="relative flex h-full min-w-0 flex-1 items-end rounded-t-sm bg-muted hover:bg-muted-foreground/15"
             >
               {point.used > 0 && <div className="w-full rounded-t-sm bg-primary" style={{ height: `${Math.max(2, (point.used / max) * 100)}%` }} />}
             </div>

@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, createFirstAdmin } from "@/lib/auth/members";
 import { db } from "@/lib/db";
+import { getCreditReport } from "@/lib/credits/report";
 import { creditsByMember, creditsByModel, creditTotals, spendByBucket } from "@/lib/db/credit-totals";
 import type { TaskTable } from "@/lib/db/schema";
 import { insertTask } from "@/lib/db/tasks";
@@ -42,19 +43,19 @@ const SEEDS: Seed[] = [
 
 const ids: Record<string, string> = { gone: "gone-user" };
 
-describe("credit totals", () => {
-  beforeAll(async () => {
-    await migrated();
-    const ada = await createFirstAdmin(ADMIN);
-    const actor = { id: ada.id, name: ada.name, email: ada.email, role: "admin" as const };
-    ids.ada = ada.id;
-    ids.mo = (await addMember(actor, { name: "Mo", email: "mo@example.com", password: MEMBER_PASSWORD, role: "member" })).id;
-    ids.vi = (await addMember(actor, { name: "Vi", email: "vi@example.com", password: MEMBER_PASSWORD, role: "viewer" })).id;
-    for (const { user, ...seed } of SEEDS) {
-      await insertTask(db(), { model: "gamma-5-pro", kind: "image", status: "succeeded", updated_at: seed.created_at, ...seed, user_id: user ? ids[user]! : null });
-    }
-  });
+beforeAll(async () => {
+  await migrated();
+  const ada = await createFirstAdmin(ADMIN);
+  const actor = { id: ada.id, name: ada.name, email: ada.email, role: "admin" as const };
+  ids.ada = ada.id;
+  ids.mo = (await addMember(actor, { name: "Mo", email: "mo@example.com", password: MEMBER_PASSWORD, role: "member" })).id;
+  ids.vi = (await addMember(actor, { name: "Vi", email: "vi@example.com", password: MEMBER_PASSWORD, role: "viewer" })).id;
+  for (const { user, ...seed } of SEEDS) {
+    await insertTask(db(), { model: "gamma-5-pro", kind: "image", status: "succeeded", updated_at: seed.created_at, ...seed, user_id: user ? ids[user]! : null });
+  }
+});
 
+describe("credit totals", () => {
   it("adds up the period: used, reserved now, refunded, refund pending and task counts", async () => {
     expect(await creditTotals(db(), { since: SINCE })).toEqual({
       tasks: 13,
@@ -126,5 +127,56 @@ describe("credit totals", () => {
     const totals = await creditTotals(db(), { since: "2026-03-02T00:00:00.000Z" });
     // t9 at the first instant counts; t1 and t2 on the 1st do not.
     expect(totals).toMatchObject({ tasks: 11, used: 143 });
+  });
+});
+
+describe("the Credits page's report", () => {
+  it("fills every day of the period, empty days with 0", async () => {
+    const report = await getCreditReport({ period: "7d", now: new Date("2026-03-05T15:00:00.000Z") });
+    expect(report.since).toBe("2026-02-27T00:00:00.000Z");
+    expect(report.totals).toMatchObject({ tasks: 14, used: 275 }); // t13 on the 28th is in; t14 on the 20th is not
+    expect(report.spend).toEqual({
+      bucket: "day",
+      points: [
+        { key: "2026-02-27", used: 0 },
+        { key: "2026-02-28", used: 44 },
+        { key: "2026-03-01", used: 88 },
+        { key: "2026-03-02", used: 107 },
+        { key: "2026-03-03", used: 16 },
+        { key: "2026-03-04", used: 0 },
+        { key: "2026-03-05", used: 20 },
+      ],
+    });
+    expect(report.byModel.map((row) => row.model)[0]).toBe("gamma-5-pro");
+    expect(report.anyTasks).toBe(true);
+  });
+
+  it("draws all time from the first task's day, by month once it spans more than 90 days", async () => {
+    const soon = await getCreditReport({ period: "all", now: new Date("2026-03-05T15:00:00.000Z") });
+    expect(soon.since).toBeNull();
+    expect(soon.spend.bucket).toBe("day");
+    expect(soon.spend.points).toHaveLength(14); // 20 Feb to 5 Mar
+    expect(soon.spend.points.reduce((sum, point) => sum + point.used, 0)).toBe(275);
+    const later = await getCreditReport({ period: "all", now: new Date("2026-08-01T00:00:00.000Z") });
+    expect(later.spend).toEqual({
+      bucket: "month",
+      points: [
+        { key: "2026-02", used: 44 },
+        { key: "2026-03", used: 231 },
+        { key: "2026-04", used: 0 },
+        { key: "2026-05", used: 0 },
+        { key: "2026-06", used: 0 },
+        { key: "2026-07", used: 0 },
+        { key: "2026-08", used: 0 },
+      ],
+    });
+  });
+
+  it("tells an empty period from an empty team", async () => {
+    const quiet = await getCreditReport({ period: "30d", now: new Date("2027-06-01T12:00:00.000Z") });
+    expect(quiet.totals.tasks).toBe(0);
+    expect(quiet.anyTasks).toBe(true);
+    expect(quiet.spend.points).toHaveLength(30);
+    expect(quiet.spend.points.every((point) => point.used === 0)).toBe(true);
   });
 });
