@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { creditsByMember, creditsByModel, creditTotals, spendByBucket, type CreditTotals, type MemberCredits, type ModelCredits } from "@/lib/db/credit-totals";
+import { creditsByMember, creditsByModel, creditTotals, hasTasks, spendByBucket, type CreditTotals, type MemberCredits, type ModelCredits } from "@/lib/db/credit-totals";
 import type { CreditPeriod } from "@/lib/schemas/credits";
 import { bucketFor, bucketKeys, periodStart, type Bucket } from "./period";
 
@@ -31,6 +31,6 @@ export async function getCreditReport({ period, now = new Date() }: { period: Cr
   const bucket = since ? "day" : bucketFor(from, now);
   const used = new Map((await spendByBucket(db(), { since, bucket })).map((point) => [point.key, point.used]));
   const points = bucketKeys(from, now, bucket).map((key) => ({ key, used: used.get(key) ?? 0 }));
-  const anyTasks = totals.tasks > 0 || (since !== null && (await creditTotals(db())).tasks > 0);
+  const anyTasks = totals.tasks > 0 || (since !== null && (await hasTasks(db())));
   return { period, since, totals, byMember, byModel, spend: { bucket, points }, anyTasks };
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, createFirstAdmin } from "@/lib/auth/members";
 import { db } from "@/lib/db";
 import { getCreditReport } from "@/lib/credits/report";
-import { creditsByMember, creditsByModel, creditTotals, spendByBucket } from "@/lib/db/credit-totals";
+import { creditsByMember, creditsByModel, creditTotals, hasTasks, spendByBucket } from "@/lib/db/credit-totals";
 import type { TaskTable } from "@/lib/db/schema";
 import { insertTask } from "@/lib/db/tasks";
 import { ADMIN, MEMBER_PASSWORD, migrated } from "@/lib/testing/app";
@@ -121,6 +121,10 @@ describe("credit totals", () => {
       { key: "2026-02", used: 44 },
       { key: "2026-03", used: 231 },
     ]);
+  });
+
+  it("knows whether any task was ever recorded", async () => {
+    expect(await hasTasks(db())).toBe(true);
   });
 
   it("includes a task created exactly at the start of the period", async () => {

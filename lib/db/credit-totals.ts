@@ -163,3 +163,8 @@ export async function spendByBucket(db: Db, { bucket, ...range }: CreditRange & 
     .execute();
   return rows.map((row) => ({ key: row.key, used: Number(row.used ?? 0) }));
 }
+
+/** Whether any task was ever recorded (one row read, not a count). */
+export async function hasTasks(db: Db): Promise<boolean> {
+  return (await db.selectFrom("tasks").select("tasks.id").limit(1).executeTakeFirst()) !== undefined;
+}
