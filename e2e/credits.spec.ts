@@ -122,5 +122,11 @@ test("at phone width the page fits the screen, for every period", async ({ page 
     await credits.goto(query);
     await expect(page.getByRole("region", { name: "By model" })).toBeVisible();
     await expectNoHorizontalScroll(page);
+    // Nothing hidden (the chart's table for screen readers) stretches the page below its last line.
+    const { scrollHeight, contentBottom } = await page.evaluate(() => ({
+      scrollHeight: document.scrollingElement?.scrollHeight ?? 0,
+      contentBottom: (document.querySelector("main footer")?.getBoundingClientRect().bottom ?? 0) + window.scrollY,
+    }));
+    expect(scrollHeight).toBeLessThanOrEqual(contentBottom + 80);
   }
 });

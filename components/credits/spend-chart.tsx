@@ -63,23 +63,26 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
         </div>
       </div>
 
-      <table className="sr-only">
-        <caption>Credits used per {unit}, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">{bucket === "day" ? "Day" : "Month"}</th>
-            <th scope="col">Credits used</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.key}>
-              <th scope="row">{bucketLabel(point.key, bucket)}</th>
-              <td>{formatNumber(point.used)}</td>
+      {/* A table cannot be shrunk to nothing (its rows would still stretch the page): the wrapper is what is hidden. */}
+      <div className="sr-only">
+        <table>
+          <caption>Credits used per {unit}, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">{bucket === "day" ? "Day" : "Month"}</th>
+              <th scope="col">Credits used</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.key}>
+                <th scope="row">{bucketLabel(point.key, bucket)}</th>
+                <td>{formatNumber(point.used)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
