@@ -1,0 +1,36 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { creditsByMember, creditsByModel, creditTotals, hasTasks, spendByBucket, type CreditTotals, type MemberCredits, type ModelCredits } from "@/lib/db/credit-totals";
+import type { CreditPeriod } from "@/lib/schemas/credits";
+import { bucketFor, bucketKeys, periodStart, type Bucket } from "./period";
+
+export interface SpendSeries {
+  bucket: Bucket;
+  /** Every bucket of the period, oldest first; those with nothing have `used` 0. */
+  points: { key: string; used: number }[];
+}
+
+export interface CreditReport {
+  period: CreditPeriod;
+  /** First instant counted (ISO), or null for all time. */
+  since: string | null;
+  totals: CreditTotals;
+  byMember: MemberCredits[];
+  byModel: ModelCredits[];
+  spend: SpendSeries;
+  /** Whether any task was ever recorded (an empty period says "nothing in these days", not "nothing yet"). */
+  anyTasks: boolean;
+}
+
+/** Everything the Credits page shows for one period, from Darkroom's own task records. */
+export async function getCreditReport({ period, now = new Date() }: { period: CreditPeriod; now?: Date }): Promise<CreditReport> {
+  const since = periodStart(period, now);
+  const range = { since };
+  const [totals, byMember, byModel] = await Promise.all([creditTotals(db(), range), creditsByMember(db(), range), creditsByModel(db(), range)]);
+  const from = since ?? totals.firstCreatedAt ?? now.toISOString();
+  const bucket = since ? "day" : bucketFor(from, now);
+  const used = new Map((await spendByBucket(db(), { since, bucket })).map((point) => [point.key, point.used]));
+  const points = bucketKeys(from, now, bucket).map((key) => ({ key, used: used.get(key) ?? 0 }));
+  const anyTasks = totals.tasks > 0 || (since !== null && (await hasTasks(db())));
+  return { period, since, totals, byMember, byModel, spend: { bucket, points }, anyTasks };
+}
