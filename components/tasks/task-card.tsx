@@ -88,7 +88,8 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         ) : task.status === "succeeded" && task.archive.state === "failed" ? (
           <Warning>Not saved to the archive</Warning>
         ) : (
-          isLive(task) && now > 0 && <LiveProgress createdAt={task.createdAt} now={now} />
+          // The deadline is the generation's: a result being saved has met it already.
+          isLive(task) && task.status !== "archiving" && now > 0 && <LiveProgress createdAt={task.createdAt} now={now} />
         )}
       </div>
     </article>

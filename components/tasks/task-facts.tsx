@@ -94,9 +94,9 @@ export function Retention({ task, plan, canEdit }: { task: TaskView; plan: Plan;
   const archiveLine = archived
     ? `Darkroom’s archive holds ${task.results?.length === 1 ? "a copy" : `${task.results?.length} files`}, kept whatever the service does.`
     : gaveUp
-      ? `Darkroom’s archive does not hold it: saving failed (${task.archive.error ?? "no reason given"}) and stopped after several tries.`
+      ? `Darkroom’s archive does not hold it; saving stopped after the last failure: ${task.archive.error ?? "no reason given."}`
       : task.archive.error
-        ? `Darkroom’s archive does not hold it yet: the last download failed (${task.archive.error}); it is retried.`
+        ? `Darkroom’s archive does not hold it yet and keeps trying. Last failure: ${task.archive.error}`
         : "Darkroom’s archive does not hold a copy yet.";
   if (task.status !== "succeeded" && task.status !== "archiving" && task.error?.code !== "media_deleted") return null;
   const retry = canEdit && gaveUp && !task.mediaDeletedAt && <ArchiveAgain task={task} />;
