@@ -12,7 +12,6 @@ import type { TaskView } from "@/lib/tasks/views";
 import { expiresSoon, formatDateTime, modelLabel } from "./task-format";
 import { useNow } from "./use-now";
 
-
 function Time({ iso }: { iso: string }) {
   // Server and browser may sit in different time zones: the browser's reading wins.
   return (
