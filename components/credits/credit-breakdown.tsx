@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import type { CreditFigures } from "@/lib/db/credit-totals";
-import { formatNumber } from "./credit-format";
+import { formatNumber, plural } from "@/lib/format";
 
 export interface BreakdownRow extends CreditFigures {
   key: string;
@@ -69,7 +69,7 @@ export function CreditBreakdown({ id, title, subject, rows }: CreditBreakdownPro
                 )}
                 {row.detail && <span className="block truncate text-xs text-muted-foreground">{row.detail}</span>}
                 <span className="block text-xs text-muted-foreground sm:hidden">
-                  {formatNumber(row.tasks)} {row.tasks === 1 ? "task" : "tasks"}
+                  {plural(row.tasks, "task")}
                   {row.refunded > 0 && ` · ${formatNumber(row.refunded)} refunded`}
                   {row.reservedNow > 0 && ` · ${formatNumber(row.reservedNow)} reserved now`}
                 </span>

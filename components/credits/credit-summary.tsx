@@ -1,7 +1,7 @@
 import { CircleCheck, Hourglass, RotateCcw, Timer, type LucideIcon } from "lucide-react";
 import type { CreditTotals } from "@/lib/db/credit-totals";
 import { cn } from "@/lib/utils";
-import { countText, formatNumber } from "./credit-format";
+import { formatNumber, plural } from "@/lib/format";
 
 interface Figure {
   label: string;
@@ -14,10 +14,10 @@ interface Figure {
 /** The period's four figures, each with the tasks behind it. */
 export function CreditSummary({ totals, periodText }: { totals: CreditTotals; periodText: string }) {
   const figures: Figure[] = [
-    { label: "Used", value: totals.used, note: `${countText(totals.succeededTasks, "succeeded task")}`, icon: CircleCheck, tone: "text-success" },
-    { label: "Reserved now", value: totals.reservedNow, note: `${countText(totals.liveTasks, "task")} pending or generating`, icon: Timer, tone: "text-primary" },
-    { label: "Refunded", value: totals.refunded, note: `${countText(totals.refundedTasks, "failed task")}`, icon: RotateCcw, tone: "text-muted-foreground" },
-    { label: "Refund pending", value: totals.refundPending, note: `${countText(totals.refundPendingTasks, "failed task")} awaiting refund`, icon: Hourglass, tone: "text-warning" },
+    { label: "Used", value: totals.used, note: plural(totals.succeededTasks, "succeeded task"), icon: CircleCheck, tone: "text-success" },
+    { label: "Reserved now", value: totals.reservedNow, note: `${plural(totals.liveTasks, "task")} pending or generating`, icon: Timer, tone: "text-primary" },
+    { label: "Refunded", value: totals.refunded, note: plural(totals.refundedTasks, "failed task"), icon: RotateCcw, tone: "text-muted-foreground" },
+    { label: "Refund pending", value: totals.refundPending, note: `${plural(totals.refundPendingTasks, "failed task")} awaiting refund`, icon: Hourglass, tone: "text-warning" },
   ];
   return (
     <section aria-labelledby="totals-heading" className="grid gap-3">
@@ -26,7 +26,7 @@ export function CreditSummary({ totals, periodText }: { totals: CreditTotals; pe
           Totals
         </h2>
         <p className="text-sm text-muted-foreground" data-testid="credit-task-count">
-          {countText(totals.tasks, "task")} in {periodText}
+          {plural(totals.tasks, "task")} in {periodText}
           {totals.failedTasks > 0 && ` · ${formatNumber(totals.failedTasks)} failed`}
         </p>
       </div>

@@ -1,7 +1,7 @@
 import { bucketLabel } from "@/lib/credits/period";
 import type { SpendSeries } from "@/lib/credits/report";
 import { cn } from "@/lib/utils";
-import { creditsText, formatNumber } from "./credit-format";
+import { formatNumber, plural } from "@/lib/format";
 
 /** Up to this many bars (a week, a few months) each is labelled; more get the first and last only. */
 const LABEL_EVERY_BAR = 12;
@@ -25,7 +25,7 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
           Credits used per {unit}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {busiest ? `Most in one ${unit}: ${creditsText(busiest.used)} ${bucket === "day" ? "on" : "in"} ${bucketLabel(busiest.key, bucket)}` : `Nothing used in these ${unit}s`}
+          {busiest ? `Most in one ${unit}: ${plural(busiest.used, "credit")} ${bucket === "day" ? "on" : "in"} ${bucketLabel(busiest.key, bucket)}` : `Nothing used in these ${unit}s`}
         </p>
       </div>
 
@@ -38,7 +38,7 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
           {points.map((point) => (
             <div
               key={point.key}
-              title={`${bucketLabel(point.key, bucket)}: ${creditsText(point.used)} used`}
+              title={`${bucketLabel(point.key, bucket)}: ${plural(point.used, "credit")} used`}
               className="relative flex h-full min-w-0 flex-1 items-end rounded-t-sm bg-muted hover:bg-muted-foreground/15"
             >
               {point.used > 0 && <div className="w-full rounded-t-sm bg-primary" style={{ height: `${Math.max(2, (point.used / max) * 100)}%` }} />}

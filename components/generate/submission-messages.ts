@@ -1,5 +1,6 @@
 // Plain words for what happened to a submission or task. The server's message is kept where it says
 // something specific (which field, why blocked); the lead sentence says what to do about it.
+import { plural } from "@/lib/format";
 import { getModel } from "@/lib/models/catalogue";
 import type { SubmissionView, TaskView } from "@/lib/query/generate";
 import { fieldSpecs, modelObject } from "./field-specs";
@@ -68,7 +69,6 @@ export const TASK_STATUS: Record<TaskView["status"], string> = {
   failed: "Failed",
 };
 
-const plural = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 
 /** The credits line of a task: reserved while it runs, used once it succeeded, refunded after a failure. */
 export function creditsLine(task: TaskView): string | undefined {

@@ -1,6 +1,7 @@
+import { plural } from "@/lib/format";
 import type { TaskView } from "@/lib/tasks/views";
 
-const n = (value: number) => `${value.toLocaleString("en-US")} credit${value === 1 ? "" : "s"}`;
+const n = (value: number) => plural(value, "credit");
 
 /** The task's credits as entries: reserved at acceptance, then used on success or refunded after a failure. */
 export function CreditLedger({ task }: { task: TaskView }) {

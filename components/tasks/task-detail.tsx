@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { taskQueryOptions } from "@/lib/query/generate";
 import { withMember } from "@/lib/query/tasks";
 import type { Source } from "@/lib/tasks/lineage";
-import type { Plan } from "@/lib/tasks/retention";
+import type { Plan } from "@/lib/retention";
 import type { TaskView } from "@/lib/tasks/views";
 import { CreditLedger } from "./credit-ledger";
 import { ResultPreview } from "./result-preview";

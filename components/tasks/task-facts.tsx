@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { generateKeys } from "@/lib/query/generate";
 import { archiveAgain } from "@/lib/query/tasks";
-import { RETENTION_DAYS, type Plan } from "@/lib/tasks/retention";
+import { RETENTION_DAYS, type Plan } from "@/lib/retention";
 import type { TaskView } from "@/lib/tasks/views";
 import { expiresSoon, formatDateTime, modelLabel } from "./task-format";
 import { useNow } from "./use-now";

@@ -1,6 +1,6 @@
 // Words and numbers for a task, shared by the gallery's cards and a task's page.
 import { getModel } from "@/lib/models/catalogue";
-import { EXPIRY_WARNING_MS } from "@/lib/tasks/retention";
+import { EXPIRY_WARNING_MS } from "@/lib/retention";
 import type { TaskView } from "@/lib/tasks/views";
 
 export { creditsLine, TASK_STATUS } from "@/components/generate/submission-messages";

@@ -2,9 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { fetchJson } from "@/lib/query/fetch-json";
-import { taskKeys } from "@/lib/query/keys";
-import type { TaskPage } from "@/lib/query/tasks";
+import { childTasksOptions } from "@/lib/query/tasks";
 import type { Source } from "@/lib/tasks/lineage";
 import { modelLabel, statusBadge } from "./task-format";
 
@@ -15,10 +13,7 @@ const taskHref = (id: string) => `/tasks/${encodeURIComponent(id)}`;
 
 /** Where this task came from and what was made from it: extensions and results used as inputs. */
 export function TaskLineage({ taskId, sources }: { taskId: string; sources: Source[] }) {
-  const children = useQuery({
-    queryKey: taskKeys.list({ parent: taskId, limit: SHOWN }),
-    queryFn: ({ signal }) => fetchJson<TaskPage>(`/api/tasks?parent=${encodeURIComponent(taskId)}&limit=${SHOWN}`, { signal }),
-  });
+  const children = useQuery(childTasksOptions(taskId, SHOWN));
   return (
     <section aria-labelledby="lineage-heading" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id="lineage-heading" className="text-base font-semibold">

@@ -4,10 +4,13 @@ import type { Database, DownloadTable } from "./schema";
 
 export type Download = Selectable<DownloadTable>;
 
-/** Stores a selection to download, forgetting those older than `expireBefore` on the way. */
-export async function insertDownload(db: Kysely<Database>, row: Download, { expireBefore }: { expireBefore: string }): Promise<void> {
-  await db.deleteFrom("downloads").where("created_at", "<", expireBefore).execute();
+export async function insertDownload(db: Kysely<Database>, row: Download): Promise<void> {
   await db.insertInto("downloads").values(row).execute();
+}
+
+/** Forgets the selections asked for before `before`: their links no longer work. */
+export async function deleteDownloadsBefore(db: Kysely<Database>, { before }: { before: string }): Promise<void> {
+  await db.deleteFrom("downloads").where("created_at", "<", before).execute();
 }
 
 export async function getDownload(db: Kysely<Database>, { id }: { id: string }): Promise<Download | undefined> {

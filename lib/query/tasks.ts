@@ -80,6 +80,14 @@ export function taskListOptions(filters: TaskFilters) {
   });
 }
 
+/** The first tasks made from one task (its lineage), for its page; the gallery shows them all with ?parent=. */
+export function childTasksOptions(taskId: string, limit: number) {
+  return queryOptions({
+    queryKey: taskKeys.list({ parent: taskId, limit }),
+    queryFn: ({ signal }) => fetchJson<TaskPage>(`/api/tasks?${new URLSearchParams({ parent: taskId, limit: String(limit) }).toString()}`, { signal }),
+  });
+}
+
 export type TaskListData = InfiniteData<TaskPage, string | null>;
 
 /** GET /api/tasks/{id} does not name the member (the list does): keep the name already known. */

@@ -7,7 +7,7 @@ import { upstreamSkewMs } from "@/lib/upstream/clock";
 import { archiveTask } from "./archive-task";
 import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./engine";
 import { acquire, pause } from "./rate-budget";
-import { imageExpiresAt } from "./retention";
+import { imageExpiresAt } from "@/lib/retention";
 
 // The next poll is timed from when this one was sent, plus a margin: the API must see at least 5 s
 // between two retrievals (a faster one returns a stale snapshot), and no more than needed.

@@ -5,7 +5,7 @@ import type { ListedTask } from "@/lib/db/task-list";
 import type { TaskResultRow, TaskRow } from "@/lib/db/tasks";
 import { env } from "@/lib/env";
 import { upstreamSkewMs } from "@/lib/upstream/clock";
-import { imageExpiresAt } from "./retention";
+import { imageExpiresAt } from "@/lib/retention";
 
 // What the browser receives about tasks and queued submissions: Darkroom's own URLs only, never the
 // upstream's, and no internal fields (leases, idempotency keys, file paths).

@@ -63,7 +63,7 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
   await queued(submissions.view, team.member.member.id, 12);
   const downloads = { admin: "dl-fixture-admin", member: "dl-fixture-member", viewer: "dl-fixture-viewer" };
   for (const role of ["admin", "member", "viewer"] as const) {
-    await insertDownload(db(), { id: downloads[role], user_id: team[role].member.id, task_ids: JSON.stringify([taskId]), created_at: now() }, { expireBefore: "" });
+    await insertDownload(db(), { id: downloads[role], user_id: team[role].member.id, task_ids: JSON.stringify([taskId]), created_at: now() });
   }
   return { taskId, archiveFailed, hide, downloads, submissions };
 }

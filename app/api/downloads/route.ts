@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { insertDownload } from "@/lib/db/downloads";
+import { deleteDownloadsBefore, insertDownload } from "@/lib/db/downloads";
 import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
 import { DOWNLOAD_TTL_MS } from "@/lib/storage/download-zip";
@@ -27,6 +27,7 @@ export const POST = withUser({ body: downloadSchema }, async ({ user, body }) =>
   if (selection.tasks.length === 0) throw new AppError("not_found:task", "None of the selected tasks exist (or they were hidden).");
   const now = Date.now();
   const id = randomBytes(18).toString("base64url");
-  await insertDownload(db(), { id, user_id: user.id, task_ids: JSON.stringify(ids), created_at: new Date(now).toISOString() }, { expireBefore: new Date(now - DOWNLOAD_TTL_MS).toISOString() });
+  await deleteDownloadsBefore(db(), { before: new Date(now - DOWNLOAD_TTL_MS).toISOString() });
+  await insertDownload(db(), { id, user_id: user.id, task_ids: JSON.stringify(ids), created_at: new Date(now).toISOString() });
   return Response.json({ url: `/api/downloads/${id}`, tasks: selection.tasks.length }, { status: 201 });
 });
