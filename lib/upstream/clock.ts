@@ -14,8 +14,9 @@ const state = globalThis as typeof globalThis & { __darkroomUpstreamSkewMs?: num
 export function observeUpstreamDate(header: string | null, receivedAt: number): void {
   const date = header ? Date.parse(header) : Number.NaN;
   if (Number.isNaN(date)) return;
-  const skew = date - receivedAt;
-  state.__darkroomUpstreamSkewMs = Math.abs(skew) < NOISE_MS ? 0 : skew;
+  const skew = Math.abs(date - receivedAt) < NOISE_MS ? 0 : date - receivedAt;
+  // Kept until an answer differs by more than the noise, so an expiry shown twice reads the same both times.
+  if (Math.abs(skew - upstreamSkewMs()) >= NOISE_MS) state.__darkroomUpstreamSkewMs = skew;
 }
 
 /** How far the upstream's clock is ahead of ours (0 until an answer said otherwise). */
