@@ -65,12 +65,12 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         )}
       </div>
       <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5 p-3 text-sm">
-        <div className="flex items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <Badge variant={badge.tone}>
             {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
             {badge.text}
           </Badge>
-          <time dateTime={task.createdAt} className="min-w-0 truncate text-xs text-muted-foreground">
+          <time dateTime={task.createdAt} className="text-xs whitespace-nowrap text-muted-foreground">
             {now ? age(task.createdAt, now) : ""}
           </time>
         </div>
