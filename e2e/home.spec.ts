@@ -43,12 +43,14 @@ test("the theme switch works by keyboard and the choice survives a reload", asyn
   await expect(light).toHaveAttribute("aria-checked", "true");
   await expect(dark).toHaveAttribute("aria-checked", "false");
 
-  // One Tab stop: the arrow keys move between the options, and Enter picks one.
+  // One Tab stop: the arrow keys move between the options, and Enter picks one. Radix moves the focus on
+  // the next tick, so each arrow waits for it before the key that picks.
   await page.keyboard.press("ArrowRight");
   await expect(dark).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(html).toHaveClass(/\bdark\b/);
   await page.keyboard.press("ArrowLeft");
+  await expect(light).toBeFocused();
   await page.keyboard.press("Space");
   await expect(html).toHaveClass(/\blight\b/);
   await expectNoSeriousA11yViolations(page, "overview after switching back to light");
