@@ -13,6 +13,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { plural } from "@/lib/format";
 import { downloadZip, hideTasks } from "@/lib/query/tasks";
 
 interface SelectionBarProps {
@@ -36,14 +37,14 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
     setMessage(null);
     const outcome = await downloadZip(ids);
     setZipping(false);
-    setMessage(outcome.ok ? { tone: "info", text: `Your browser is downloading the ZIP of ${count} task${count === 1 ? "" : "s"}.` } : { tone: "danger", text: outcome.message });
+    setMessage(outcome.ok ? { tone: "info", text: `Your browser is downloading the ZIP of ${plural(count, "task")}.` } : { tone: "danger", text: outcome.message });
   };
   const hide = async () => {
     setHiding(true);
     const { failed } = await hideTasks(ids);
     setHiding(false);
     setConfirming(false);
-    setMessage(failed ? { tone: "danger", text: `${failed} of ${count} tasks could not be hidden. Try again.` } : { tone: "info", text: `${count} task${count === 1 ? "" : "s"} hidden.` });
+    setMessage(failed ? { tone: "danger", text: `${failed} of ${count} tasks could not be hidden. Try again.` } : { tone: "info", text: `${plural(count, "task")} hidden.` });
     onHidden();
   };
 
@@ -82,7 +83,7 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>
-              Hide {count} task{count === 1 ? "" : "s"}?
+              Hide {plural(count, "task")}?
             </AlertDialogTitle>
             <AlertDialogDescription>They leave the dashboard for the whole team. Their records and archived files stay; nothing is refunded or deleted upstream.</AlertDialogDescription>
           </AlertDialogHeader>

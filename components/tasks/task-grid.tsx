@@ -3,6 +3,7 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { plural } from "@/lib/format";
 import type { TaskView } from "@/lib/tasks/views";
 import { TaskCard } from "./task-card";
 import { isLive } from "./task-format";
@@ -92,9 +93,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
             Load more tasks
           </button>
         ) : tasks.length > 0 ? (
-          <span>
-            {tasks.length.toLocaleString("en-US")} task{tasks.length === 1 ? "" : "s"}, all shown
-          </span>
+          <span>{plural(tasks.length, "task")}, all shown</span>
         ) : null}
       </div>
     </div>
