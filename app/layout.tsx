@@ -6,6 +6,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Darkroom", template: "%s · Darkroom" },
   description: "Self-hosted dashboard for image and video generation.",
+  // Static files live in public/: the icon, and the web manifest that lets the dashboard install as an app.
+  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }], apple: "/icon.svg" },
+  manifest: "/manifest.webmanifest",
 };
 
 export const viewport: Viewport = {

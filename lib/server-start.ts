@@ -1,7 +1,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { migrate } from "@/lib/migrate";
-import { startEngine } from "@/lib/tasks/loop";
+import { startEngine } from "@/lib/tasks/engine/loop";
 
 /** Work done once per server process before it serves: the schema is brought up to date, then the task engine starts. */
 export async function startServer(): Promise<void> {

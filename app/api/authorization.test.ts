@@ -27,7 +27,7 @@ import * as tasksRoute from "@/app/api/tasks/route";
 import * as downloadRoute from "@/app/api/downloads/[id]/route";
 import * as downloadsRoute from "@/app/api/downloads/route";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { getMember, updateMember } from "@/lib/db/users";
 import { roleAtLeast, type Role } from "@/lib/members/schemas";
 import { ADMIN, addSignedIn, call, type Call, expectError, expectNoInternals, freshIp, MEMBER_PASSWORD, seedTeam, signIn, type Team } from "@/lib/testing/app";
@@ -212,7 +212,7 @@ describe("API authorization", () => {
 
   afterEach(async () => {
     // Nothing in the matrix may change the people it runs as.
-    for (const as of ["admin", "member", "viewer"] as const) expect(await getMember(db(), { id: team[as].member.id })).toEqual(team[as].member);
+    for (const as of ["admin", "member", "viewer"] as const) expect(await getMember(database().db, { id: team[as].member.id })).toEqual(team[as].member);
   });
 
   it("covers every route file and every method it exports", async () => {
@@ -249,10 +249,10 @@ describe("API authorization", () => {
 
     it("ends and refuses a session whose member was disabled behind its back", async () => {
       const { member, cookie } = await addSignedIn(team.admin.cookie, { role: "admin", email: `stale${(serial += 1)}@example.com` });
-      await updateMember(db(), { id: member.id, disabled: true }); // sessions left in place on purpose
+      await updateMember(database().db, { id: member.id, disabled: true }); // sessions left in place on purpose
       expectError(await call(handlerOf(route, method), access.request("admin").path, { ...access.request("admin"), method, cookie }), 401, "unauthorized:session");
-      expect(await db().selectFrom("session").select("id").where("userId", "=", member.id).execute()).toEqual([]);
-      await db().deleteFrom("user").where("id", "=", member.id).execute(); // keep the team as it was
+      expect(await database().db.selectFrom("session").select("id").where("userId", "=", member.id).execute()).toEqual([]);
+      await database().db.deleteFrom("user").where("id", "=", member.id).execute(); // keep the team as it was
     });
   });
 

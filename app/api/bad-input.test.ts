@@ -5,7 +5,7 @@ import { PATCH as patchMember } from "@/app/api/members/[id]/route";
 import { POST as addMember } from "@/app/api/members/route";
 import { POST as setup } from "@/app/api/setup/route";
 import { getAuth } from "@/lib/auth/auth";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { listMembers } from "@/lib/db/users";
 import { ADMIN, call, type Call, cookieHeader, expectError, expectNoInternals, freshIp, MEMBER_PASSWORD, migrated, ORIGIN, storedCounts } from "@/lib/testing/app";
 
@@ -153,9 +153,9 @@ describe("bad input", () => {
     const patch = (request: Call) => ({ method: "PATCH", cookie: adminCookie, params: { id: target }, ...request });
 
     it.each(transportCases)("refuses %s", async (_label, request, status, code) => {
-      const before = await listMembers(db());
+      const before = await listMembers(database().db);
       await expectRefused(patchMember, "/api/members/x", patch(request), status, code);
-      expect(await listMembers(db())).toEqual(before);
+      expect(await listMembers(database().db)).toEqual(before);
     });
 
     it.each<[string, unknown, Record<string, string | RegExp>]>([
@@ -168,9 +168,9 @@ describe("bad input", () => {
       ["an email change", { email: "eve@example.com" }, { _form: /email/ }],
       ["a password change", { disabled: false, password: "new password 123" }, { _form: /password/ }],
     ])("refuses %s with field errors, changing nothing", async (_label, body, fields) => {
-      const before = await listMembers(db());
+      const before = await listMembers(database().db);
       await expectRefused(patchMember, "/api/members/x", patch({ body }), 422, "invalid:body", fields);
-      expect(await listMembers(db())).toEqual(before);
+      expect(await listMembers(database().db)).toEqual(before);
     });
   });
 

@@ -9,9 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/downloads/[id]/route";
 import { POST } from "@/app/api/downloads/route";
 import { GET as mediaRoute } from "@/app/api/media/[taskId]/[index]/route";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { insertTask, updateResult, upsertResults } from "@/lib/db/tasks";
-import { downloadName } from "@/lib/storage/serve";
+import { downloadName } from "@/lib/media/serve";
 import { call, expectError, ORIGIN, seedTeam, type Team } from "@/lib/testing/app";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 
@@ -22,9 +22,9 @@ const CREATED = "2026-03-04T05:06:07.000Z";
 const TRICKY = 'a "quoted", two-line\nprompt';
 
 async function task(id: string, patch: Partial<Parameters<typeof insertTask>[1]> = {}, files: string[] = []) {
-  await insertTask(db(), { id, user_id: team.member.member.id, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a red kite", seed: 7 }), prompt: "a red kite", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: CREATED, completed_at: CREATED, updated_at: CREATED, ...patch });
-  await upsertResults(db(), { taskId: id, urls: files.map((_, i) => ({ url: `https://upstream.example/${id}/${i}.png` })) });
-  for (const [idx, file] of files.entries()) await updateResult(db(), { taskId: id, idx, file, thumbnail: file, content_type: "image/png", bytes: 1, width: 4, height: 4 });
+  await insertTask(database().db, { id, user_id: team.member.member.id, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a red kite", seed: 7 }), prompt: "a red kite", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: CREATED, completed_at: CREATED, updated_at: CREATED, ...patch });
+  await upsertResults(database().db, { taskId: id, urls: files.map((_, i) => ({ url: `https://upstream.example/${id}/${i}.png` })) });
+  for (const [idx, file] of files.entries()) await updateResult(database().db, { taskId: id, idx, file, thumbnail: file, content_type: "image/png", bytes: 1, width: 4, height: 4 });
 }
 
 async function png(name: string, colour: string): Promise<string> {
@@ -106,7 +106,7 @@ describe("POST /api/downloads, then GET the ZIP", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="darkroom-\d{4}-\d{2}-\d{2}-4-tasks\.zip"$/);
-    const fixtureCreated = (await db().selectFrom("tasks").select("created_at").where("id", "=", fixtures.taskId).executeTakeFirstOrThrow()).created_at;
+    const fixtureCreated = (await database().db.selectFrom("tasks").select("created_at").where("id", "=", fixtures.taskId).executeTakeFirstOrThrow()).created_at;
     const two = (i: number, ext: string) => name("task_dl_two", TRICKY, i, ext);
     expect(names()).toEqual(
       [name(fixtures.taskId, "a lighthouse", 0, "png", fixtureCreated), name(fixtures.taskId, "a lighthouse", 0, "json", fixtureCreated), two(0, "png"), two(1, "png"), two(0, "json"), name("task_dl_failed", "a red kite", 0, "json"), name("task_dl_gone", "a red kite", 0, "json"), "index.csv"].sort(),
@@ -150,12 +150,12 @@ describe("POST /api/downloads, then GET the ZIP", () => {
       expect(((await other.json()) as { error: { code: string } }).error.code).toBe("not_found:download");
     }
     expect((await fetchZip(asked.json.url)).status).toBe(401);
-    await db().updateTable("downloads").set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() }).execute();
+    await database().db.updateTable("downloads").set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() }).execute();
     expect((await fetchZip(asked.json.url, team.member.cookie)).status).toBe(404);
     expect((await fetchZip("/api/downloads/no-such-download", team.member.cookie)).status).toBe(404);
     // Asking again clears the expired ones.
     await download({ taskIds: ["task_dl_two"] }, team.member.cookie);
-    expect(await db().selectFrom("downloads").select("id").where("user_id", "=", team.member.member.id).execute()).toHaveLength(1);
+    expect(await database().db.selectFrom("downloads").select("id").where("user_id", "=", team.member.member.id).execute()).toHaveLength(1);
   });
 
   it("answers 404 when none of the ids is visible", async () => {

@@ -30,7 +30,7 @@ import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
 import * as downloadRoute from "@/app/api/downloads/[id]/route";
 import * as downloadsRoute from "@/app/api/downloads/route";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { importSchema } from "@/lib/schemas/tasks";
 import { call, INTERNALS, MEMBER_PASSWORD, seedTeam, type Team } from "@/lib/testing/app";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
@@ -394,11 +394,11 @@ const COUNTED = ["session"] as const;
 async function stored(): Promise<Record<string, string>> {
   const snapshot: Record<string, string> = {};
   for (const table of WATCHED) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db());
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database().db);
     snapshot[table] = rows.map((row) => JSON.stringify(row)).sort().join("\n");
   }
   for (const table of COUNTED) {
-    const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)}`.execute(db());
+    const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)}`.execute(database().db);
     snapshot[table] = String(rows[0]?.count ?? 0);
   }
   return snapshot;

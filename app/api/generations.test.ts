@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as generate } from "@/app/api/generations/route";
 import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
-import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/lib/emulator/testing";
+import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { call, expectError, seedTeam, type Team } from "@/lib/testing/app";
-import { dispatchOnce } from "@/lib/tasks/dispatch";
-import { testEngine } from "@/lib/tasks/testing";
+import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
+import { testEngine } from "@/lib/testing/engine";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 let team: Team;

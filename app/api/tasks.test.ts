@@ -6,15 +6,15 @@ import { POST as generate } from "@/app/api/generations/route";
 import { POST as archiveAgain } from "@/app/api/tasks/[id]/archive/route";
 import { GET as getOne } from "@/app/api/tasks/[id]/route";
 import { GET as list } from "@/app/api/tasks/route";
-import { db, database } from "@/lib/db";
+import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
 import { getTaskRow, insertTask, updateTask } from "@/lib/db/tasks";
-import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/lib/emulator/testing";
+import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { call, expectError, seedTeam, type Team } from "@/lib/testing/app";
-import { dispatchOnce } from "@/lib/tasks/dispatch";
+import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import { sourcesOf, sourcesOfTask } from "@/lib/tasks/lineage";
-import { pollOnce } from "@/lib/tasks/poll";
-import { testEngine } from "@/lib/tasks/testing";
+import { pollOnce } from "@/lib/tasks/engine/poll";
+import { testEngine } from "@/lib/testing/engine";
 import { observeUpstreamDate, upstreamSkewMs } from "@/lib/upstream/clock";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -24,7 +24,7 @@ type Seed = Partial<Parameters<typeof insertTask>[1]> & { id: string };
 
 async function seed({ id, ...patch }: Seed): Promise<void> {
   const at = patch.created_at ?? "2026-05-01T12:00:00.000Z";
-  await insertTask(db(), { id, user_id: team.member.member.id, model: "gamma-5-pro", kind: "image", prompt: "a lighthouse", status: "succeeded", created_at: at, updated_at: at, ...patch });
+  await insertTask(database().db, { id, user_id: team.member.member.id, model: "gamma-5-pro", kind: "image", prompt: "a lighthouse", status: "succeeded", created_at: at, updated_at: at, ...patch });
 }
 
 async function ids(query: string, cookie = team.viewer.cookie): Promise<string[]> {
@@ -128,13 +128,13 @@ describe("lineage", () => {
 
     expect((await ids(`parent=${sourceId}`)).sort()).toEqual([...children].sort());
     expect(await ids(`parent=${children[0]}`)).toEqual([]);
-    const child = (await getTaskRow(db(), { id: children[0]! }))!;
-    expect(await sourcesOfTask(db(), child)).toEqual([{ taskId: sourceId, relation: "input" }]);
+    const child = (await getTaskRow(database().db, { id: children[0]! }))!;
+    expect(await sourcesOfTask(database().db, child)).toEqual([{ taskId: sourceId, relation: "input" }]);
   });
 
   it("falls back to parent_task_id in the parameters of a task Darkroom did not submit", async () => {
-    expect(await sourcesOfTask(db(), { submission_id: null, params: JSON.stringify({ parent_task_id: "task_elsewhere" }) })).toEqual([{ taskId: "task_elsewhere", relation: "extends" }]);
-    expect(await sourcesOfTask(db(), { submission_id: null, params: "{not json" })).toEqual([]);
+    expect(await sourcesOfTask(database().db, { submission_id: null, params: JSON.stringify({ parent_task_id: "task_elsewhere" }) })).toEqual([{ taskId: "task_elsewhere", relation: "extends" }]);
+    expect(await sourcesOfTask(database().db, { submission_id: null, params: "{not json" })).toEqual([]);
   });
 });
 
@@ -173,7 +173,7 @@ describe("retention and the archive", () => {
     const id = (await getSubmission(database().db, { id: submission! }))!.task_id!;
     await emu.faults([{ method: "GET", path: "/media/", kind: "status", status: 503, times: 1 }]);
     await t.pollUntil(id, (task) => task.status === "succeeded" && task.archive_error !== null);
-    await updateTask(db(), { id, archive_state: "failed", next_poll_at: null });
+    await updateTask(database().db, { id, archive_state: "failed", next_poll_at: null });
     expect((await detail(id)).results).toEqual([]);
 
     expectError(await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.viewer.cookie, params: { id } }), 403, "forbidden:role");

@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/lib/utils";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "@/components/shared/use-debounced";
 
 const count = (n: number) => n.toLocaleString("en-US");
 

@@ -5,15 +5,15 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getModel, MODELS } from "@/lib/models/catalogue";
-import type { SubmissionView } from "@/lib/query/generate";
-import { entryHref, type Entry } from "./entry";
+import type { SubmissionView } from "@/lib/schemas/views";
+import { entryHref, type Entry } from "@/components/shared/entry-links";
 import type { FormValues } from "./form-values";
 import { GenerationForm, type FieldRefusal } from "./generation-form";
 import { ModelPicker } from "./model-picker";
 import { readChoice, readDraft, readTracked, writeChoice, writeTracked, type Choice, type Tracked } from "./session-store";
 import { SubmissionList } from "./submission-list";
 import { useEntryPrefill } from "./use-entry-prefill";
-import { useLiveUpdates } from "./use-live-updates";
+import { useLiveUpdates } from "@/components/shared/use-live-updates";
 
 const subscribeNever = () => () => {};
 

@@ -5,7 +5,7 @@ import { FormProvider, useForm } from "react-hook-form";
 import { FormError } from "@/components/ui/form-field";
 import type { CatalogueEntry } from "@/lib/models/catalogue";
 import type { FieldGroup } from "@/lib/models/fields";
-import type { SubmissionView } from "@/lib/query/generate";
+import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { FieldControl } from "./field-control";
 import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";

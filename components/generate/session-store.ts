@@ -2,7 +2,7 @@
 // the submissions it is following. sessionStorage, so it survives navigating away and back (and a
 // reload) but never leaks into another tab or outlives the tab. Storage can be full or switched off:
 // then the page simply forgets.
-import type { SubmissionView } from "@/lib/query/generate";
+import type { SubmissionView } from "@/lib/schemas/views";
 import type { FormValues } from "./form-values";
 
 const PREFIX = "darkroom:generate:";

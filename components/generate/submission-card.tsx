@@ -8,14 +8,17 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { getModel } from "@/lib/models/catalogue";
-import { submissionQueryOptions, taskQueryOptions, type SubmissionView, type TaskDetail } from "@/lib/query/generate";
-import { ResultActions } from "./result-actions";
+import { submissionQueryOptions } from "@/lib/query/submissions";
+import { taskQueryOptions } from "@/lib/query/tasks";
+import type { SubmissionView, TaskView } from "@/lib/schemas/views";
+import { ResultActions } from "@/components/shared/result-actions";
 import type { Tracked } from "./session-store";
-import { creditsLine, explainRejection, SUBMISSION_STATE, TASK_STATUS, taskFailure } from "./submission-messages";
+import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
+import { explainRejection, SUBMISSION_STATE, taskFailure } from "./submission-messages";
 
 type Tone = "default" | "success" | "danger" | "outline";
 
-function badgeFor(submission: SubmissionView, task?: TaskDetail): { text: string; tone: Tone; busy: boolean } {
+function badgeFor(submission: SubmissionView, task?: TaskView): { text: string; tone: Tone; busy: boolean } {
   if (task) {
     const tone = task.status === "succeeded" ? "success" : task.status === "failed" ? "danger" : "default";
     return { text: TASK_STATUS[task.status], tone, busy: tone === "default" };
@@ -99,7 +102,7 @@ function WaitingState({ submission, mode }: { submission: SubmissionView; mode?:
   }
 }
 
-function TaskState({ task }: { task: TaskDetail }) {
+function TaskState({ task }: { task: TaskView }) {
   const credits = creditsLine(task);
   const first = task.results?.[0];
   return (

@@ -1,8 +1,7 @@
 // Plain words for what happened to a submission or task. The server's message is kept where it says
 // something specific (which field, why blocked); the lead sentence says what to do about it.
-import { plural } from "@/lib/format";
 import { getModel } from "@/lib/models/catalogue";
-import type { SubmissionView, TaskView } from "@/lib/query/generate";
+import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { fieldSpecs, modelObject } from "./field-specs";
 
 /** "First frame", "References 2 › Name": the form's words for the upstream's dotted field name. */
@@ -60,24 +59,6 @@ export const SUBMISSION_STATE: Record<SubmissionView["state"], string> = {
   rejected: "Refused",
   cancelled: "Cancelled",
 };
-
-export const TASK_STATUS: Record<TaskView["status"], string> = {
-  pending: "Pending",
-  processing: "Generating",
-  archiving: "Saving result",
-  succeeded: "Succeeded",
-  failed: "Failed",
-};
-
-
-/** The credits line of a task: reserved while it runs, used once it succeeded, refunded after a failure. */
-export function creditsLine(task: TaskView): string | undefined {
-  const { reserved, used, refunded } = task.credits;
-  if (task.status === "succeeded" && used !== null) return `${plural(used, "credit")} used`;
-  if (refunded !== null) return `${plural(refunded, "credit")} refunded`;
-  if (reserved === null) return undefined;
-  return task.status === "failed" ? `${plural(reserved, "credit")} reserved, refund pending` : `${plural(reserved, "credit")} reserved`;
-}
 
 export function taskFailure(task: TaskView): string {
   if (task.error?.code === "refund_pending") return "Generation failed. The reserved credits are being refunded.";

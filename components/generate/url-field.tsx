@@ -7,7 +7,7 @@ import { publicHttpsUrlProblem, urlPathExtension } from "@/lib/models/urls";
 import { cn } from "@/lib/utils";
 import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "@/components/shared/use-debounced";
 
 const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
 

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { taskQueryOptions } from "@/lib/query/generate";
-import { prefillFrom, type Entry, type Prefill } from "./entry";
+import { taskQueryOptions } from "@/lib/query/tasks";
+import type { Entry } from "@/components/shared/entry-links";
+import { prefillFrom, type Prefill } from "./entry-prefill";
 
 export type EntryState = { status: "none" } | { status: "loading" } | ({ status: "done" } & Prefill);
 

@@ -1,9 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { ApiError } from "@/lib/query/fetch-json";
 import { applyApiError } from "@/lib/query/form-errors";
-import { submitGeneration, type SubmissionView } from "@/lib/query/generate";
+import { useSubmitGenerationMutation } from "@/lib/query/submissions";
+import type { SubmissionView } from "@/lib/schemas/views";
 import type { FieldSpec } from "./field-specs";
 import type { FormValues } from "./form-values";
 import { RUNS_FIELD, type Submitted } from "./request-resolver";
@@ -31,7 +31,7 @@ function onForm(error: ApiError): ApiError {
 export function useSubmitGeneration(form: UseFormReturn<FormValues, unknown, Submitted>, fields: readonly FieldSpec[], onSubmitted: (submissions: SubmissionView[]) => void) {
   const attempt = useRef<{ id: string; key: string } | null>(null);
   const inFlight = useRef(false);
-  const send = useMutation({ mutationFn: submitGeneration });
+  const send = useSubmitGenerationMutation();
 
   return async function submit({ request, runs }: Submitted): Promise<void> {
     if (inFlight.current) return;

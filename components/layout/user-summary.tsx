@@ -1,4 +1,4 @@
-import { RoleBadge } from "@/components/members/role-badge";
+import { RoleBadge } from "@/components/shared/role-badge";
 import type { Role } from "@/lib/members/schemas";
 
 export interface ShellUser {

@@ -15,7 +15,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
 import type { Member } from "@/lib/members/schemas";
-import { useUpdateMember } from "./use-update-member";
+import { useUpdateMember } from "@/lib/query/members";
 
 /** Disable or re-enable a member after a confirmation that stays open until the server has answered. */
 export function AccessToggle({ member }: { member: Member }) {

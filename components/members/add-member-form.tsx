@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
@@ -9,23 +8,18 @@ import { FormError, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PASSWORD_MIN, newMemberSchema, type Member, type NewMemberInput, type Role } from "@/lib/members/schemas";
 import { applyApiError } from "@/lib/query/form-errors";
-import { queryKeys } from "@/lib/query/keys";
-import { createMember } from "@/lib/query/members";
+import { useCreateMember } from "@/lib/query/members";
 import { RoleRadioGroup } from "./role-radio-group";
 
 const FIELDS = ["name", "email", "password", "role"] as const;
 
 export function AddMemberForm({ onAdded }: { onAdded: (member: Member) => void }) {
-  const queryClient = useQueryClient();
   const form = useForm({
     resolver: zodResolver(newMemberSchema),
     defaultValues: { name: "", email: "", password: "", role: "member" as Role },
   });
   const { errors, isSubmitting } = form.formState;
-  const create = useMutation({
-    mutationFn: createMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
-  });
+  const create = useCreateMember();
 
   async function onSubmit(values: NewMemberInput) {
     try {

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { Member } from "@/lib/members/schemas";
 import { AccessToggle } from "./access-toggle";
-import { RoleBadge } from "./role-badge";
+import { RoleBadge } from "@/components/shared/role-badge";
 import { RoleSelect } from "./role-select";
 
 // The pieces of one member that the wide table and the phone cards both show.

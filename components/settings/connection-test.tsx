@@ -1,17 +1,16 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { PlugZap } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { testConnection } from "@/lib/query/settings";
+import { useTestConnection } from "@/lib/query/settings";
 import { PROBE_TONE } from "./probe-tone";
 
 const TITLE = { success: "Connected", warning: "Connected, with a warning", danger: "Connection problem", muted: "Not configured" } as const;
 
 export function ConnectionTest() {
-  const test = useMutation({ mutationFn: testConnection });
+  const test = useTestConnection();
   const tone = test.data ? PROBE_TONE[test.data.state] : undefined;
   return (
     <div className="grid w-full gap-3">

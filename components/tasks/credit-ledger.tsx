@@ -1,5 +1,5 @@
 import { plural } from "@/lib/format";
-import type { TaskView } from "@/lib/tasks/views";
+import type { TaskView } from "@/lib/schemas/views";
 
 const n = (value: number) => plural(value, "credit");
 

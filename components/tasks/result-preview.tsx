@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { ResultView, TaskView } from "@/lib/tasks/views";
+import type { ResultView, TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 
 /** Every result at full size: videos in a player, images side by side when there are several, each zoomable. */

@@ -1,12 +1,11 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, EyeOff, RotateCcw, Star } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ResultActions } from "@/components/generate/result-actions";
-import { entryHref } from "@/components/generate/entry";
+import { ResultActions } from "@/components/shared/result-actions";
+import { entryHref } from "@/components/shared/entry-links";
 import { Alert } from "@/components/ui/alert";
 import {
   AlertDialog,
@@ -20,29 +19,14 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { generateKeys } from "@/lib/query/generate";
-import { taskKeys } from "@/lib/query/keys";
-import { hideTask, setFavourite } from "@/lib/query/tasks";
-import type { TaskView } from "@/lib/tasks/views";
+import { useHideTask, useSetFavourite } from "@/lib/query/tasks";
+import type { TaskView } from "@/lib/schemas/views";
 
 /** Download, remix and reuse, favourite and hide: what a member can do with a task. */
 export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolean }) {
-  const queryClient = useQueryClient();
   const router = useRouter();
-  const favourite = useMutation({
-    mutationFn: setFavourite,
-    onSuccess: (_, { favourite: value }) => {
-      queryClient.setQueryData<TaskView>(generateKeys.task(task.id), (old) => (old ? { ...old, favourite: value } : old));
-      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
-    },
-  });
-  const hide = useMutation({
-    mutationFn: () => hideTask(task.id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
-      router.push("/tasks");
-    },
-  });
+  const favourite = useSetFavourite();
+  const hide = useHideTask();
   const results = task.results ?? [];
   return (
     <section aria-labelledby="actions-heading" className="grid gap-3">
@@ -79,7 +63,7 @@ export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolea
               </AlertDialogHeader>
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <Button variant="destructive" pending={hide.isPending} onClick={() => hide.mutate()}>
+                <Button variant="destructive" pending={hide.isPending} onClick={() => hide.mutate(task.id, { onSuccess: () => router.push("/tasks") })}>
                   Hide
                 </Button>
               </AlertDialogFooter>

@@ -4,7 +4,7 @@ import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react
 import Link from "next/link";
 import { memo, useId, type MouseEvent } from "react";
 import { Badge } from "@/components/ui/badge";
-import type { TaskView } from "@/lib/tasks/views";
+import type { TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { age, clock, creditsLine, DEADLINE_MS, expiresSoon, isLive, modelLabel, statusBadge } from "./task-format";
 

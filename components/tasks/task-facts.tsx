@@ -1,14 +1,12 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Archive } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { generateKeys } from "@/lib/query/generate";
-import { archiveAgain } from "@/lib/query/tasks";
+import { useArchiveAgain } from "@/lib/query/tasks";
 import { RETENTION_DAYS, type Plan } from "@/lib/retention";
-import type { TaskView } from "@/lib/tasks/views";
+import type { TaskView } from "@/lib/schemas/views";
 import { expiresSoon, formatDateTime, modelLabel } from "./task-format";
 import { useNow } from "./use-now";
 
@@ -69,14 +67,10 @@ export function TaskFacts({ task }: { task: TaskView }) {
 
 /** A member's way out when automatic archiving gave up: one more try, now. */
 function ArchiveAgain({ task }: { task: TaskView }) {
-  const queryClient = useQueryClient();
-  const again = useMutation({
-    mutationFn: () => archiveAgain(task.id),
-    onSuccess: ({ task: updated }) => queryClient.setQueryData<TaskView>(generateKeys.task(task.id), (old) => (old ? { ...old, archive: updated.archive } : old)),
-  });
+  const again = useArchiveAgain();
   return (
     <div className="mt-2 grid gap-1">
-      <Button size="sm" variant="outline" className="w-fit" disabled={again.isPending} onClick={() => again.mutate()}>
+      <Button size="sm" variant="outline" className="w-fit" disabled={again.isPending} onClick={() => again.mutate(task.id)}>
         <Archive aria-hidden />
         {again.isPending ? "Asking…" : "Save to the archive again"}
       </Button>

@@ -3,13 +3,13 @@
 import { GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
-import { useDebounced } from "@/components/generate/use-debounced";
+import { useDebounced } from "@/components/shared/use-debounced";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { MODELS } from "@/lib/models/catalogue";
-import { hasFilters, type TaskFilters } from "@/lib/query/tasks";
+import { hasFilters, type TaskFilters } from "@/lib/query/task-filters";
 
 export interface MemberOption {
   id: string;

@@ -1,12 +1,11 @@
 // Words and numbers for a task, shared by the gallery's cards and a task's page.
 import { getModel } from "@/lib/models/catalogue";
 import { EXPIRY_WARNING_MS } from "@/lib/retention";
-import type { TaskView } from "@/lib/tasks/views";
+import type { TaskView } from "@/lib/schemas/views";
 
-export { creditsLine, TASK_STATUS } from "@/components/generate/submission-messages";
+export { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 
-/** The upstream fails a task that has not ended 30 minutes after creation. */
-export const DEADLINE_MS = 30 * 60_000;
+export { DEADLINE_MS } from "@/lib/schemas/views";
 
 export const modelLabel = (id: string) => getModel(id)?.label ?? id;
 

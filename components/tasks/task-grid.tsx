@@ -4,7 +4,7 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { plural } from "@/lib/format";
-import type { TaskView } from "@/lib/tasks/views";
+import type { TaskView } from "@/lib/schemas/views";
 import { TaskCard } from "./task-card";
 import { isLive } from "./task-format";
 import { useNow } from "./use-now";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { generateKeys } from "@/lib/query/generate";
 import { useServerEvents } from "@/lib/query/events";
 import { taskKeys } from "@/lib/query/keys";
-import { fetchTask, replaceTask, type TaskFilters, type TaskListData } from "@/lib/query/tasks";
+import type { TaskFilters } from "@/lib/query/task-filters";
+import { fetchTask, replaceTask, type TaskListData } from "@/lib/query/tasks";
 
 /**
  * Keeps the gallery live from /api/events: a changed task already on screen is refetched alone and patched in
@@ -12,7 +12,7 @@ export function useGalleryLive(filters: TaskFilters): void {
   const queryClient = useQueryClient();
   useServerEvents({
     task: ({ id }) => {
-      void queryClient.invalidateQueries({ queryKey: generateKeys.task(id) });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.detail(id) });
       const lists = queryClient.getQueriesData<TaskListData>({ queryKey: taskKeys.lists });
       const holding = lists.filter(([, data]) => data?.pages.some((page) => page.tasks.some((task) => task.id === id)));
       if (!holding.length) {

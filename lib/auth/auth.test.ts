@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { POST as setup } from "@/app/api/setup/route";
 import { getAuth, SIGN_IN_LIMIT } from "@/lib/auth/auth";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { call, migrated, ORIGIN } from "@/lib/testing/app";
 
 const admin = { name: "Ada", email: "ada@example.com", password: "correct horse battery" };
@@ -24,7 +24,7 @@ describe("authentication hardening", () => {
   });
 
   it("stores passwords as Argon2id hashes", async () => {
-    const account = await db().selectFrom("account" as never).select("password" as never).executeTakeFirstOrThrow();
+    const account = await database().db.selectFrom("account" as never).select("password" as never).executeTakeFirstOrThrow();
     expect(String((account as { password: string }).password)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 

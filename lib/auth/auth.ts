@@ -3,7 +3,7 @@ import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { database } from "@/lib/db";
-import { fromDbBool } from "@/lib/db/booleans";
+import { isUserActive } from "@/lib/db/users";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
@@ -58,8 +58,7 @@ function options(): BetterAuthOptions {
       session: {
         create: {
           async before(session) {
-            const user = await db.selectFrom("user").select("disabled").where("id", "=", session.userId).executeTakeFirst();
-            if (!user || fromDbBool(user.disabled)) throw new APIError("FORBIDDEN", { message: "This account is disabled. Ask an admin to enable it." });
+            if (!(await isUserActive(db, { id: session.userId }))) throw new APIError("FORBIDDEN", { message: "This account is disabled. Ask an admin to enable it." });
           },
         },
       },

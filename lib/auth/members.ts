@@ -2,7 +2,7 @@ import "server-only";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { claimInstanceFlag } from "@/lib/db/instance";
+import { claimInstanceFlag, deleteInstanceValue } from "@/lib/db/instance";
 import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import type { Member, MemberPatch, NewMemberInput, Role, SetupInput } from "@/lib/members/schemas";
@@ -37,7 +37,7 @@ export async function createFirstAdmin(input: SetupInput): Promise<Member> {
     await recordAudit(db, { actorId: admin.id, action: "setup.first_admin", subjectId: admin.id });
     return admin;
   } catch (error) {
-    await db.deleteFrom("instance").where("key", "=", "setup").execute(); // let setup be tried again
+    await deleteInstanceValue(db, { key: "setup" }); // let setup be tried again
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { countUsers } from "@/lib/db/users";
 import { getSessionUser, type SessionUser } from "./session";
 
@@ -17,7 +17,7 @@ const currentUser = cache(async () => getSessionUser(await headers()));
 // `connection()` first: these answers depend on the database, so the page must never be prerendered at build time.
 const userCount = cache(async () => {
   await connection();
-  return countUsers(db());
+  return countUsers(database().db);
 });
 
 /** The signed-in member; otherwise to /setup on first run, or to /sign-in. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { fromDbBool } from "@/lib/db/booleans";
 import { deleteSessionsOf } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
@@ -19,7 +19,7 @@ export async function getSessionUser(headers: Headers): Promise<SessionUser | nu
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string; disabled?: boolean | number };
   if (fromDbBool(user.disabled)) {
-    await deleteSessionsOf(db(), { userId: user.id });
+    await deleteSessionsOf(database().db, { userId: user.id });
     return null;
   }
   const role = (ROLES as readonly string[]).includes(user.role ?? "") ? (user.role as Role) : "viewer";

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { clearSignInAttempts, countSignInAttempt } from "@/lib/db/sign-in-throttle";
 import { SIGN_IN_LIMIT } from "./auth";
 
@@ -24,7 +24,7 @@ async function emailOf(request: Request): Promise<string | undefined> {
 export async function throttledSignIn(request: Request, signIn: (request: Request) => Promise<Response>): Promise<Response> {
   const email = await emailOf(request);
   if (email) {
-    const attempts = await countSignInAttempt(db(), { email, now: new Date(), windowMs: SIGN_IN_LIMIT.window * 1000 });
+    const attempts = await countSignInAttempt(database().db, { email, now: new Date(), windowMs: SIGN_IN_LIMIT.window * 1000 });
     if (attempts > SIGN_IN_LIMIT.max) {
       return Response.json(
         { code: "TOO_MANY_REQUESTS", message: "Too many sign-in attempts for this account; wait a minute and try again." },
@@ -33,6 +33,6 @@ export async function throttledSignIn(request: Request, signIn: (request: Reques
     }
   }
   const response = await signIn(request);
-  if (email && response.ok) await clearSignInAttempts(db(), { email });
+  if (email && response.ok) await clearSignInAttempts(database().db, { email });
   return response;
 }

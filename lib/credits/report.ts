@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { creditsByMember, creditsByModel, creditTotals, hasTasks, spendByBucket, type CreditTotals, type MemberCredits, type ModelCredits } from "@/lib/db/credit-totals";
 import type { CreditPeriod } from "@/lib/schemas/credits";
 import { bucketFor, bucketKeys, periodStart, type Bucket } from "./period";
@@ -26,11 +26,11 @@ export interface CreditReport {
 export async function getCreditReport({ period, now = new Date() }: { period: CreditPeriod; now?: Date }): Promise<CreditReport> {
   const since = periodStart(period, now);
   const range = { since };
-  const [totals, byMember, byModel] = await Promise.all([creditTotals(db(), range), creditsByMember(db(), range), creditsByModel(db(), range)]);
+  const [totals, byMember, byModel] = await Promise.all([creditTotals(database().db, range), creditsByMember(database().db, range), creditsByModel(database().db, range)]);
   const from = since ?? totals.firstCreatedAt ?? now.toISOString();
   const bucket = since ? "day" : bucketFor(from, now);
-  const used = new Map((await spendByBucket(db(), { since, bucket })).map((point) => [point.key, point.used]));
+  const used = new Map((await spendByBucket(database().db, { since, bucket })).map((point) => [point.key, point.used]));
   const points = bucketKeys(from, now, bucket).map((key) => ({ key, used: used.get(key) ?? 0 }));
-  const anyTasks = totals.tasks > 0 || (since !== null && (await hasTasks(db())));
+  const anyTasks = totals.tasks > 0 || (since !== null && (await hasTasks(database().db)));
   return { period, since, totals, byMember, byModel, spend: { bucket, points }, anyTasks };
 }

@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addMember, createFirstAdmin } from "@/lib/auth/members";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { getCreditReport } from "@/lib/credits/report";
 import { creditsByMember, creditsByModel, creditTotals, hasTasks, spendByBucket } from "@/lib/db/credit-totals";
 import type { TaskTable } from "@/lib/db/schema";
@@ -51,13 +51,13 @@ beforeAll(async () => {
   ids.mo = (await addMember(actor, { name: "Mo", email: "mo@example.com", password: MEMBER_PASSWORD, role: "member" })).id;
   ids.vi = (await addMember(actor, { name: "Vi", email: "vi@example.com", password: MEMBER_PASSWORD, role: "viewer" })).id;
   for (const { user, ...seed } of SEEDS) {
-    await insertTask(db(), { model: "gamma-5-pro", kind: "image", status: "succeeded", updated_at: seed.created_at, ...seed, user_id: user ? ids[user]! : null });
+    await insertTask(database().db, { model: "gamma-5-pro", kind: "image", status: "succeeded", updated_at: seed.created_at, ...seed, user_id: user ? ids[user]! : null });
   }
 });
 
 describe("credit totals", () => {
   it("adds up the period: used, reserved now, refunded, refund pending and task counts", async () => {
-    expect(await creditTotals(db(), { since: SINCE })).toEqual({
+    expect(await creditTotals(database().db, { since: SINCE })).toEqual({
       tasks: 13,
       used: 231, // t1 44 + t2 44 (hidden) + t3 16 + t9 35 + t10 28 (reserved) + t11 44 + t15 20
       refunded: 46, // t4 30 + t12 16
@@ -73,22 +73,22 @@ describe("credit totals", () => {
   });
 
   it("counts everything for all time", async () => {
-    const all = await creditTotals(db());
+    const all = await creditTotals(database().db);
     expect(all).toMatchObject({ tasks: 15, used: 275, refunded: 46, reservedNow: 60, refundPending: 68, succeededTasks: 8, failedTasks: 4, refundPendingTasks: 2 });
     expect(all.firstCreatedAt).toBe("2026-02-20T10:00:00.000Z");
-    expect(await creditTotals(db(), { since: null })).toEqual(all);
+    expect(await creditTotals(database().db, { since: null })).toEqual(all);
   });
 
   it("answers zeros, as numbers, for a period with no tasks", async () => {
-    const empty = await creditTotals(db(), { since: "2027-01-01T00:00:00.000Z" });
+    const empty = await creditTotals(database().db, { since: "2027-01-01T00:00:00.000Z" });
     expect(empty).toEqual({ tasks: 0, used: 0, refunded: 0, reservedNow: 0, refundPending: 0, succeededTasks: 0, failedTasks: 0, liveTasks: 0, refundedTasks: 0, refundPendingTasks: 0, firstCreatedAt: null });
-    expect(await creditsByMember(db(), { since: "2027-01-01T00:00:00.000Z" })).toEqual([]);
-    expect(await creditsByModel(db(), { since: "2027-01-01T00:00:00.000Z" })).toEqual([]);
-    expect(await spendByBucket(db(), { since: "2027-01-01T00:00:00.000Z", bucket: "day" })).toEqual([]);
+    expect(await creditsByMember(database().db, { since: "2027-01-01T00:00:00.000Z" })).toEqual([]);
+    expect(await creditsByModel(database().db, { since: "2027-01-01T00:00:00.000Z" })).toEqual([]);
+    expect(await spendByBucket(database().db, { since: "2027-01-01T00:00:00.000Z", bucket: "day" })).toEqual([]);
   });
 
   it("breaks the period down by member, most used first, with names", async () => {
-    expect(await creditsByMember(db(), { since: SINCE })).toEqual([
+    expect(await creditsByMember(database().db, { since: SINCE })).toEqual([
       { userId: ids.ada, name: "Ada Admin", tasks: 5, used: 132, refunded: 0, reservedNow: 60 },
       { userId: null, name: null, tasks: 1, used: 35, refunded: 0, reservedNow: 0 },
       { userId: ids.vi, name: "Vi", tasks: 1, used: 28, refunded: 0, reservedNow: 0 },
@@ -98,7 +98,7 @@ describe("credit totals", () => {
   });
 
   it("breaks the period down by model, most used first, then most tasks", async () => {
-    expect(await creditsByModel(db(), { since: SINCE })).toEqual([
+    expect(await creditsByModel(database().db, { since: SINCE })).toEqual([
       { model: "gamma-5-pro", tasks: 7, used: 195, refunded: 0, reservedNow: 0 },
       { model: "epsilon-v6", tasks: 1, used: 20, refunded: 0, reservedNow: 0 },
       { model: "delta-image-2", tasks: 2, used: 16, refunded: 16, reservedNow: 0 },
@@ -108,7 +108,7 @@ describe("credit totals", () => {
   });
 
   it("sums the used credits per UTC day of creation, leaving out days with nothing", async () => {
-    expect(await spendByBucket(db(), { since: SINCE, bucket: "day" })).toEqual([
+    expect(await spendByBucket(database().db, { since: SINCE, bucket: "day" })).toEqual([
       { key: "2026-03-01", used: 88 }, // 23:59:59.999 is still the 1st
       { key: "2026-03-02", used: 107 },
       { key: "2026-03-03", used: 16 },
@@ -117,18 +117,18 @@ describe("credit totals", () => {
   });
 
   it("sums per month for all time", async () => {
-    expect(await spendByBucket(db(), { bucket: "month" })).toEqual([
+    expect(await spendByBucket(database().db, { bucket: "month" })).toEqual([
       { key: "2026-02", used: 44 },
       { key: "2026-03", used: 231 },
     ]);
   });
 
   it("knows whether any task was ever recorded", async () => {
-    expect(await hasTasks(db())).toBe(true);
+    expect(await hasTasks(database().db)).toBe(true);
   });
 
   it("includes a task created exactly at the start of the period", async () => {
-    const totals = await creditTotals(db(), { since: "2026-03-02T00:00:00.000Z" });
+    const totals = await creditTotals(database().db, { since: "2026-03-02T00:00:00.000Z" });
     // t9 at the first instant counts; t1 and t2 on the 1st do not.
     expect(totals).toMatchObject({ tasks: 11, used: 143 });
   });

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Kysely, Selectable } from "kysely";
+import { dbBool } from "./booleans";
 import type { Database, DownloadTable } from "./schema";
+import type { TaskResultRow, TaskRow } from "./tasks";
 
 export type Download = Selectable<DownloadTable>;
 
@@ -15,4 +17,28 @@ export async function deleteDownloadsBefore(db: Kysely<Database>, { before }: { 
 
 export async function getDownload(db: Kysely<Database>, { id }: { id: string }): Promise<Download | undefined> {
   return db.selectFrom("downloads").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+type SelectedTask = TaskRow & { member_name: string | null };
+
+export interface Selection {
+  tasks: SelectedTask[];
+  /** Task id → its results that have an archived file. */
+  results: Map<string, TaskResultRow[]>;
+}
+
+/** The visible tasks among `ids` with their archived results, read in two queries. */
+export async function loadSelection(db: Kysely<Database>, ids: string[]): Promise<Selection> {
+  const tasks = await db
+    .selectFrom("tasks")
+    .leftJoin("user", "user.id", "tasks.user_id")
+    .selectAll("tasks")
+    .select("user.name as member_name")
+    .where("tasks.id", "in", ids)
+    .where("tasks.hidden", "=", dbBool(false))
+    .execute();
+  const rows = tasks.length === 0 ? [] : await db.selectFrom("task_results").selectAll().where("task_id", "in", tasks.map((t) => t.id)).where("file", "is not", null).orderBy("task_id").orderBy("idx").execute();
+  const results = new Map<string, TaskResultRow[]>();
+  for (const row of rows) results.set(row.task_id, [...(results.get(row.task_id) ?? []), row]);
+  return { tasks, results };
 }

@@ -16,7 +16,3 @@ export async function closeDatabase(): Promise<void> {
   connection = undefined;
   await open?.db.destroy();
 }
-
-export function db() {
-  return database().db;
-}

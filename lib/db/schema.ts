@@ -1,5 +1,6 @@
 import "server-only";
 import type { Generated } from "kysely";
+import type { SubmissionState } from "@/lib/schemas/views";
 
 // Table types. `user` and `session` belong to better-auth (its camelCase columns, created by its own
 // migrations); Darkroom's tables are snake_case and created by lib/db/migrations.
@@ -66,7 +67,7 @@ export interface SubmissionTable {
   body: string;
   idempotency_key: string;
   /** queued → sending → accepted | rejected, or cancelled while queued. */
-  state: "queued" | "sending" | "accepted" | "rejected" | "cancelled";
+  state: SubmissionState;
   position: number;
   attempts: Generated<number>;
   next_attempt_at: string;

@@ -31,6 +31,12 @@ export async function getMember(db: Db, { id }: { id: string }): Promise<Member 
   return row && toMember(row);
 }
 
+/** False for an unknown or disabled user. */
+export async function isUserActive(db: Db, { id }: { id: string }): Promise<boolean> {
+  const user = await db.selectFrom("user").select("disabled").where("id", "=", id).executeTakeFirst();
+  return user !== undefined && !fromDbBool(user.disabled);
+}
+
 export async function countActiveAdmins(db: Db, { excluding }: { excluding?: string } = {}): Promise<number> {
   let query = db.selectFrom("user").select((eb) => eb.fn.countAll<number | string>().as("count")).where("role", "=", "admin").where("disabled", "=", dbBool(false));
   if (excluding) query = query.where("id", "<>", excluding);

@@ -40,7 +40,7 @@ function newestSource(entries: string[]): number {
     if (!existsSync(entry)) continue;
     const stat = statSync(entry);
     if (stat.isDirectory()) {
-      const names = readdirSync(entry).filter((name) => name !== "emulator" && !name.endsWith(".test.ts"));
+      const names = readdirSync(entry).filter((name) => !name.endsWith(".test.ts"));
       newest = Math.max(newest, newestSource(names.map((name) => path.join(entry, name))));
     } else newest = Math.max(newest, stat.mtimeMs);
   }
@@ -67,7 +67,7 @@ async function build(): Promise<void> {
 /** Starts `npm run emulator` as a child and reads its URL and demo key from what it prints. */
 async function startEmbeddedEmulator(): Promise<{ url: string; key: string }> {
   const dataDir = path.join(env.DATA_DIR, "emulator");
-  const child = run(process.execPath, ["--import", "tsx", path.join("lib", "emulator", "cli.ts")], { EMULATOR_DATA_DIR: dataDir, EMULATOR_PORT: String(env.EMULATOR_PORT) }, true);
+  const child = run(process.execPath, ["--import", "tsx", path.join("emulator", "cli.ts")], { EMULATOR_DATA_DIR: dataDir, EMULATOR_PORT: String(env.EMULATOR_PORT) }, true);
   let url = "";
   for await (const line of createInterface({ input: child.stdout! })) {
     url ||= /listening on (\S+)/.exec(line)?.[1] ?? "";

@@ -3,11 +3,11 @@
 // what goes to the emulator, exactly as the server will send it upstream.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { emulatorForFile, BODIES, type EmulatorClient } from "../emulator/testing";
-import { alphaBetaRows } from "./agreement/alpha-beta-rows";
-import { epsilonRows } from "./agreement/epsilon-rows";
-import { imageRows, modelRows } from "./agreement/image-rows";
-import { edit, PROMPT, type Row } from "./agreement/table";
+import { emulatorForFile, BODIES, type EmulatorClient } from "@/emulator/testing";
+import { alphaBetaRows } from "@/lib/testing/model-agreement/alpha-beta-rows";
+import { epsilonRows } from "@/lib/testing/model-agreement/epsilon-rows";
+import { imageRows, modelRows } from "@/lib/testing/model-agreement/image-rows";
+import { edit, PROMPT, type Row } from "@/lib/testing/model-agreement/table";
 import { generationRequestSchema, getModel } from "./catalogue";
 import { issueFields } from "./issues";
 

@@ -1,16 +1,20 @@
-// Every React Query key in one place, so invalidating "all members" cannot miss a spelling.
-export const queryKeys = {
-  members: {
-    all: ["members"] as const,
-    list: () => [...queryKeys.members.all, "list"] as const,
-  },
+// Every React Query key in one place, so invalidating "all tasks" cannot miss a spelling. A task's detail
+// and the lists share the "tasks" root, so invalidating taskKeys.all refreshes both.
+export const memberKeys = {
+  all: ["members"] as const,
+  list: () => ["members", "list"] as const,
 } as const;
 
-// Tasks: lists under ["tasks", "list", filters]; one task's detail stays generateKeys.task(id) = ["tasks", "detail", id],
-// so invalidating tasks.all refreshes both.
 export const taskKeys = {
   all: ["tasks"] as const,
   lists: ["tasks", "list"] as const,
   list: (filters: Record<string, unknown>) => ["tasks", "list", filters] as const,
+  details: ["tasks", "detail"] as const,
+  detail: (id: string) => ["tasks", "detail", id] as const,
   queue: ["queue"] as const,
+} as const;
+
+export const submissionKeys = {
+  details: ["submissions", "detail"] as const,
+  detail: (id: string) => ["submissions", "detail", id] as const,
 } as const;

@@ -1,7 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
 import type { ProbeResult } from "@/lib/upstream/probe";
 import { fetchJson } from "./fetch-json";
 
 /** Asks the server to probe the upstream with the stored key; the key never reaches the browser. */
-export function testConnection(): Promise<ProbeResult> {
+function testConnection(): Promise<ProbeResult> {
   return fetchJson<ProbeResult>("/api/settings/connection-test", { method: "POST" });
+}
+
+export function useTestConnection() {
+  return useMutation({ mutationFn: testConnection });
 }

@@ -1,62 +1,9 @@
-// What the Tasks gallery and a task's page read and send. The gallery's filters live in the URL; they are
-// parsed with the API's own schema, field by field, so one bad value drops only itself.
-import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
-import { taskListQuerySchema } from "@/lib/schemas/tasks";
-import type { SubmissionView, TaskView } from "@/lib/tasks/views";
+// What the Tasks gallery, a task's page and the Generate page read and send about tasks.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { ApiError, errorMessage, fetchJson } from "./fetch-json";
 import { taskKeys } from "./keys";
-
-export const TASK_FILTER_KEYS = ["status", "model", "kind", "member", "from", "to", "q", "favourite", "parent"] as const;
-
-export interface TaskFilters {
-  status?: string[];
-  model?: string[];
-  kind?: "image" | "video";
-  member?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  favourite?: boolean;
-  parent?: string;
-}
-
-type Params = URLSearchParams | Record<string, string | string[] | undefined>;
-
-function read(params: Params, key: string): string | undefined {
-  const value = params instanceof URLSearchParams ? params.get(key) : params[key];
-  const one = Array.isArray(value) ? value[0] : value;
-  return one === null || one === "" ? undefined : one;
-}
-
-export function parseTaskFilters(params: Params): TaskFilters {
-  const filters: TaskFilters = {};
-  const shape = taskListQuerySchema.shape;
-  for (const key of TASK_FILTER_KEYS) {
-    const raw = read(params, key);
-    if (raw === undefined) continue;
-    const parsed = shape[key].safeParse(raw);
-    if (!parsed.success || parsed.data === undefined) continue;
-    if (Array.isArray(parsed.data) && parsed.data.length === 0) continue;
-    (filters as Record<string, unknown>)[key] = parsed.data;
-  }
-  if (filters.q !== undefined && !filters.q.trim()) delete filters.q;
-  return filters;
-}
-
-/** The filters as a query string (without "?"), in a fixed order so equal views share one URL. */
-export function taskFiltersSearch(filters: TaskFilters): string {
-  const search = new URLSearchParams();
-  for (const key of TASK_FILTER_KEYS) {
-    const value = filters[key];
-    if (value === undefined || value === false || value === "") continue;
-    if (Array.isArray(value)) {
-      if (value.length) search.set(key, value.join(","));
-    } else search.set(key, value === true ? "1" : value);
-  }
-  return search.toString();
-}
-
-export const hasFilters = (filters: TaskFilters) => taskFiltersSearch(filters) !== "";
+import { taskFiltersSearch, type TaskFilters } from "./task-filters";
 
 export interface TaskPage {
   tasks: TaskView[];
@@ -107,6 +54,23 @@ export function replaceTask(data: TaskListData | undefined, task: TaskView): Tas
   return found ? { ...data, pages } : undefined;
 }
 
+// The live stream says when to refetch; the slow interval only covers an event missed while reconnecting.
+export const SAFETY_REFETCH_MS = 10_000;
+
+const isSettledTask = (status: TaskView["status"]) => status === "succeeded" || status === "failed";
+
+export function taskQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: taskKeys.detail(id),
+    queryFn: ({ signal }) => fetchJson<{ task: TaskView }>(`/api/tasks/${encodeURIComponent(id)}`, { signal }).then((body) => body.task),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const task = query.state.data;
+      return task && isSettledTask(task.status) && task.error?.code !== "refund_pending" ? false : SAFETY_REFETCH_MS;
+    },
+  });
+}
+
 export function queueOptions() {
   return queryOptions({
     queryKey: taskKeys.queue,
@@ -120,12 +84,12 @@ export function fetchTask(id: string, signal?: AbortSignal): Promise<TaskView> {
   return fetchJson<{ task: TaskView }>(`/api/tasks/${encodeURIComponent(id)}`, { signal }).then((body) => body.task);
 }
 
-export function setFavourite({ id, favourite }: { id: string; favourite: boolean }): Promise<unknown> {
+function setFavourite({ id, favourite }: { id: string; favourite: boolean }): Promise<unknown> {
   return fetchJson(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: { favourite } });
 }
 
 /** Asks the engine to save a succeeded task's results into the archive again. */
-export function archiveAgain(id: string): Promise<{ task: TaskView }> {
+function archiveAgain(id: string): Promise<{ task: TaskView }> {
   return fetchJson(`/api/tasks/${encodeURIComponent(id)}/archive`, { method: "POST" });
 }
 
@@ -161,4 +125,32 @@ export async function downloadZip(ids: readonly string[]): Promise<ZipOutcome> {
   } catch (error) {
     return { ok: false, message: errorMessage(error) };
   }
+}
+
+/** Marks or unmarks a favourite; the task's page updates at once and the lists refetch. */
+export function useSetFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setFavourite,
+    onSuccess: (_, { id, favourite }) => {
+      queryClient.setQueryData<TaskView>(taskKeys.detail(id), (old) => (old ? { ...old, favourite } : old));
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+    },
+  });
+}
+
+export function useHideTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: hideTask,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
+  });
+}
+
+export function useArchiveAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archiveAgain,
+    onSuccess: ({ task: updated }) => queryClient.setQueryData<TaskView>(taskKeys.detail(updated.id), (old) => (old ? { ...old, archive: updated.archive } : old)),
+  });
 }

@@ -1,5 +1,6 @@
 // Client-safe schemas of the task API's inputs: the gallery keeps these in its URL, the routes parse them.
 import { z } from "zod";
+import { TASK_STATUSES } from "./views";
 
 const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
@@ -12,7 +13,6 @@ const taskId = z.string().trim().regex(/^task_[A-Za-z0-9_-]{1,100}$/, "A task id
 
 const instant = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and time, like 2026-01-31T00:00:00Z." });
 
-export const TASK_STATUSES = ["pending", "processing", "succeeded", "failed"] as const;
 
 export const taskListQuerySchema = z.object({
   status: csv(z.enum(TASK_STATUSES, { error: "status is pending, processing, succeeded or failed." })).optional(),

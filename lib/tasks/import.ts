@@ -2,9 +2,9 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { getTaskRow, insertTask } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
-import { later, POLL_INTERVAL_MS, type Engine } from "./engine";
-import { acquire } from "./rate-budget";
-import { taskView, type TaskView } from "./views";
+import { later, POLL_INTERVAL_MS, type Engine } from "./engine/context";
+import { acquire } from "./engine/rate-budget";
+import { taskView, type TaskView } from "./task-views";
 
 const IMAGE_MODELS = new Set(["gamma-5-pro", "delta-image-2"]);
 

@@ -1,29 +1,29 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { deleteInstanceValue, getInstanceValue, setInstanceValue } from "@/lib/db/instance";
 import { getSubmission, listQueued, lowestPosition, updateQueued } from "@/lib/db/submissions";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/schemas";
-import { QUEUE_PAUSED } from "./dispatch";
-import { kickEngine } from "./loop";
-import { submissionView, type SubmissionView } from "./views";
+import { QUEUE_PAUSED } from "./engine/dispatch";
+import { kickEngine } from "./engine/loop";
+import { submissionView, type SubmissionView } from "./task-views";
 
 export async function queueState(): Promise<{ paused: boolean; submissions: SubmissionView[] }> {
-  const waiting = await listQueued(db());
-  return { paused: Boolean(await getInstanceValue(db(), { key: QUEUE_PAUSED })), submissions: waiting.map((s, i) => submissionView(s, i + 1)) };
+  const waiting = await listQueued(database().db);
+  return { paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })), submissions: waiting.map((s, i) => submissionView(s, i + 1)) };
 }
 
 export async function submissionWithPosition(id: string): Promise<SubmissionView> {
-  const submission = await getSubmission(db(), { id });
+  const submission = await getSubmission(database().db, { id });
   if (!submission) throw new AppError("not_found:submission", "No submission with this id.");
-  const position = submission.state === "queued" || submission.state === "sending" ? (await listQueued(db())).findIndex((s) => s.id === id) + 1 : null;
+  const position = submission.state === "queued" || submission.state === "sending" ? (await listQueued(database().db)).findIndex((s) => s.id === id) + 1 : null;
   return submissionView(submission, position || null);
 }
 
 /** Only the member who submitted it, or an admin, may reorder or cancel a waiting submission. */
 async function ownQueued(user: SessionUser, id: string) {
-  const submission = await getSubmission(db(), { id });
+  const submission = await getSubmission(database().db, { id });
   if (!submission) throw new AppError("not_found:submission", "No submission with this id.");
   if (submission.user_id !== user.id && !roleAtLeast(user.role, "admin")) {
     throw new AppError("forbidden:submission", "Only the member who submitted it, or an admin, can change this submission.");
@@ -34,21 +34,21 @@ async function ownQueued(user: SessionUser, id: string) {
 
 export async function cancelSubmission(user: SessionUser, id: string): Promise<void> {
   await ownQueued(user, id);
-  if (!(await updateQueued(db(), { id, state: "cancelled", updated_at: new Date().toISOString() }))) {
+  if (!(await updateQueued(database().db, { id, state: "cancelled", updated_at: new Date().toISOString() }))) {
     throw new AppError("conflict:submission", "This submission was sent just now and can no longer be cancelled.");
   }
 }
 
 export async function moveToFront(user: SessionUser, id: string): Promise<void> {
   await ownQueued(user, id);
-  await updateQueued(db(), { id, position: (await lowestPosition(db())) - 1, updated_at: new Date().toISOString() });
+  await updateQueued(database().db, { id, position: (await lowestPosition(database().db)) - 1, updated_at: new Date().toISOString() });
   kickEngine();
 }
 
 export async function setQueuePaused(paused: boolean): Promise<void> {
-  if (paused) await setInstanceValue(db(), { key: QUEUE_PAUSED, value: new Date().toISOString() });
+  if (paused) await setInstanceValue(database().db, { key: QUEUE_PAUSED, value: new Date().toISOString() });
   else {
-    await deleteInstanceValue(db(), { key: QUEUE_PAUSED });
+    await deleteInstanceValue(database().db, { key: QUEUE_PAUSED });
     kickEngine();
   }
 }

@@ -6,7 +6,7 @@ import { PATCH as memberRoute } from "@/app/api/members/[id]/route";
 import { POST as membersRoute } from "@/app/api/members/route";
 import { POST as setupRoute } from "@/app/api/setup/route";
 import { getAuth } from "@/lib/auth/auth";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import type { Member, Role } from "@/lib/members/schemas";
 import { migrate } from "@/lib/migrate";
 
@@ -129,14 +129,14 @@ export async function seedTeam(): Promise<Team> {
 }
 
 async function countRows(table: string): Promise<number> {
-  const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)}`.execute(db());
+  const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)}`.execute(database().db);
   return Number(rows[0]?.count ?? 0);
 }
 
 /** Row counts of everything a request could leave behind, including users that have no password account. */
 export async function storedCounts() {
   const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table("user")} as u
-    where not exists (select 1 from ${sql.table("account")} as a where ${sql.ref("a.userId")} = ${sql.ref("u.id")})`.execute(db());
+    where not exists (select 1 from ${sql.table("account")} as a where ${sql.ref("a.userId")} = ${sql.ref("u.id")})`.execute(database().db);
   const [users = 0, accounts = 0, sessions = 0, audit = 0, instance = 0] = await Promise.all(["user", "account", "session", "audit_log", "instance"].map(countRows));
   return { users, accounts, sessions, audit, instance, usersWithoutAccount: Number(rows[0]?.count ?? 0) };
 }

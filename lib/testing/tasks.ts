@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { insertDownload } from "@/lib/db/downloads";
 import { insertSubmissions } from "@/lib/db/submissions";
 import { insertTask, updateResult, updateTask, upsertResults } from "@/lib/db/tasks";
@@ -25,12 +25,12 @@ export interface TaskFixtures {
 const now = () => new Date().toISOString();
 
 async function task(id: string, userId: string): Promise<void> {
-  await insertTask(db(), { id, user_id: userId, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" }), prompt: "a lighthouse", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: now(), updated_at: now() });
+  await insertTask(database().db, { id, user_id: userId, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" }), prompt: "a lighthouse", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: now(), updated_at: now() });
 }
 
 async function queued(id: string, userId: string, position: number): Promise<void> {
   const body = JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" });
-  await insertSubmissions(db(), [{ id, user_id: userId, model: "gamma-5-pro", kind: "image", endpoint: "images", params: body, body, idempotency_key: `key-${id}`, state: "queued", position, next_attempt_at: now(), created_at: now(), updated_at: now() }]);
+  await insertSubmissions(database().db, [{ id, user_id: userId, model: "gamma-5-pro", kind: "image", endpoint: "images", params: body, body, idempotency_key: `key-${id}`, state: "queued", position, next_attempt_at: now(), created_at: now(), updated_at: now() }]);
 }
 
 export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
@@ -42,12 +42,12 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
 
   const taskId = "task_fixture_view";
   await task(taskId, team.member.member.id);
-  await upsertResults(db(), { taskId, urls: [{ url: "https://upstream.example/result.png" }] });
-  await updateResult(db(), { taskId, idx: 0, file, thumbnail, content_type: "image/png", bytes: 100, width: 8, height: 8 });
+  await upsertResults(database().db, { taskId, urls: [{ url: "https://upstream.example/result.png" }] });
+  await updateResult(database().db, { taskId, idx: 0, file, thumbnail, content_type: "image/png", bytes: 100, width: 8, height: 8 });
 
   const archiveFailed = "task_fixture_archive_failed";
   await task(archiveFailed, team.member.member.id);
-  await updateTask(db(), { id: archiveFailed, archive_state: "failed", archive_attempts: 8, archive_error: "The download failed." });
+  await updateTask(database().db, { id: archiveFailed, archive_state: "failed", archive_attempts: 8, archive_error: "The download failed." });
 
   const hide = { admin: "task_fixture_hide_admin", member: "task_fixture_hide_member" };
   const submissions = {
@@ -63,7 +63,7 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
   await queued(submissions.view, team.member.member.id, 12);
   const downloads = { admin: "dl-fixture-admin", member: "dl-fixture-member", viewer: "dl-fixture-viewer" };
   for (const role of ["admin", "member", "viewer"] as const) {
-    await insertDownload(db(), { id: downloads[role], user_id: team[role].member.id, task_ids: JSON.stringify([taskId]), created_at: now() });
+    await insertDownload(database().db, { id: downloads[role], user_id: team[role].member.id, task_ids: JSON.stringify([taskId]), created_at: now() });
   }
   return { taskId, archiveFailed, hide, downloads, submissions };
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { BODIES, emulatorForFile, newIdempotencyKey, type AccountView } from "@/lib/emulator/testing";
+import { BODIES, emulatorForFile, newIdempotencyKey, type AccountView } from "@/emulator/testing";
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from "./client";
 import type { UpstreamOutcome } from "./outcome";
 

@@ -5,8 +5,9 @@ import type { UpstreamError } from "./outcome";
 // Objects are loose: the upstream may add fields at any time, and an unknown field must not turn a
 // good answer into a malformed one. What the spec promises is checked strictly.
 
-export const TASK_STATUSES = ["pending", "processing", "succeeded", "failed"] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+import { TASK_STATUSES, type TaskStatus } from "@/lib/schemas/views";
+
+export { TASK_STATUSES, type TaskStatus };
 
 const timestamp = z.iso.datetime({ offset: true });
 const credits = z.number().nonnegative();

@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
-import { parseEntry } from "@/components/generate/entry";
+import { parseEntry } from "@/components/shared/entry-links";
 import { GenerateWorkspace } from "@/components/generate/generate-workspace";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { deleteDownloadsBefore, insertDownload } from "@/lib/db/downloads";
 import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
-import { DOWNLOAD_TTL_MS } from "@/lib/storage/download-zip";
-import { loadSelection } from "@/lib/storage/sidecar";
+import { DOWNLOAD_TTL_MS } from "@/lib/media/download-zip";
+import { loadSelection } from "@/lib/db/downloads";
 
 const MAX_TASKS = 500;
 
@@ -23,11 +23,11 @@ const downloadSchema = z
 // shown, instead of piling up in the page's memory. When none of the ids is visible the answer is a 404.
 export const POST = withUser({ body: downloadSchema }, async ({ user, body }) => {
   const ids = [...new Set(body.taskIds)];
-  const selection = await loadSelection(db(), ids);
+  const selection = await loadSelection(database().db, ids);
   if (selection.tasks.length === 0) throw new AppError("not_found:task", "None of the selected tasks exist (or they were hidden).");
   const now = Date.now();
   const id = randomBytes(18).toString("base64url");
-  await deleteDownloadsBefore(db(), { before: new Date(now - DOWNLOAD_TTL_MS).toISOString() });
-  await insertDownload(db(), { id, user_id: user.id, task_ids: JSON.stringify(ids), created_at: new Date(now).toISOString() });
+  await deleteDownloadsBefore(database().db, { before: new Date(now - DOWNLOAD_TTL_MS).toISOString() });
+  await insertDownload(database().db, { id, user_id: user.id, task_ids: JSON.stringify(ids), created_at: new Date(now).toISOString() });
   return Response.json({ url: `/api/downloads/${id}`, tasks: selection.tasks.length }, { status: 201 });
 });

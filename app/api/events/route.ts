@@ -1,5 +1,5 @@
 import { withUser } from "@/lib/http/handler";
-import { taskEvents, type TaskEvent } from "@/lib/tasks/events";
+import { taskEvents, type TaskEvent } from "@/lib/events/bus";
 
 const HEARTBEAT_MS = 15_000;
 

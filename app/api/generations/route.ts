@@ -3,7 +3,7 @@ import { withUser } from "@/lib/http/handler";
 import { getModel } from "@/lib/models/catalogue";
 import { generationSubmissionSchema } from "@/lib/schemas/generations";
 import { sourcesOf } from "@/lib/tasks/lineage";
-import { kickEngine } from "@/lib/tasks/loop";
+import { kickEngine } from "@/lib/tasks/engine/loop";
 import { resolveResultReferences } from "@/lib/tasks/result-references";
 import { submissionWithPosition } from "@/lib/tasks/queue";
 import { submit } from "@/lib/tasks/submit";

@@ -1,14 +1,14 @@
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { listTasks } from "@/lib/db/task-list";
 import { withUser } from "@/lib/http/handler";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import { decodeCursor, encodeCursor } from "@/lib/tasks/cursor";
-import { listedTaskView } from "@/lib/tasks/views";
+import { listedTaskView } from "@/lib/tasks/task-views";
 
 // The team's tasks, newest first, one page at a time (every role sees every task: it is a team dashboard).
 export const GET = withUser({ query: taskListQuerySchema }, async ({ query }) => {
   const { cursor, limit, member, ...filters } = query;
-  const rows = await listTasks(db(), { filters: { ...filters, userId: member }, cursor: decodeCursor(cursor), limit: limit + 1 });
+  const rows = await listTasks(database().db, { filters: { ...filters, userId: member }, cursor: decodeCursor(cursor), limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return Response.json({

@@ -3,28 +3,28 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { TaskDetail } from "@/components/tasks/task-detail";
 import { requirePageUser } from "@/lib/auth/page";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { getListedTask } from "@/lib/db/task-list";
 import { getResults } from "@/lib/db/tasks";
 import { roleAtLeast } from "@/lib/members/schemas";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 import { sourcesOfTask } from "@/lib/tasks/lineage";
-import { taskView } from "@/lib/tasks/views";
+import { taskView } from "@/lib/tasks/task-views";
 
 export const metadata: Metadata = { title: "Task" };
 
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
   const { id } = await params;
-  const row = await getListedTask(db(), { id: decodeURIComponent(id) });
+  const row = await getListedTask(database().db, { id: decodeURIComponent(id) });
   if (!row) notFound();
-  const task = taskView(row, await getResults(db(), { taskId: row.id }));
+  const task = taskView(row, await getResults(database().db, { taskId: row.id }));
   // The plan sets how long the upstream keeps an image; the API does not report it, so the server passes it.
   const { plan } = getUpstreamSettings();
   return (
     <>
       <PageHeader title="Task" description={<span className="font-mono text-xs break-all">{task.id}</span>} back={{ href: "/tasks", label: "Tasks" }} />
-      <TaskDetail initial={task} sources={await sourcesOfTask(db(), row)} plan={plan} canEdit={roleAtLeast(user.role, "member")} />
+      <TaskDetail initial={task} sources={await sourcesOfTask(database().db, row)} plan={plan} canEdit={roleAtLeast(user.role, "member")} />
     </>
   );
 }

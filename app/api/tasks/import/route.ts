@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
 import { importSchema } from "@/lib/schemas/tasks";
 import { importTask } from "@/lib/tasks/import";
-import { currentEngine } from "@/lib/tasks/loop";
+import { currentEngine } from "@/lib/tasks/engine/loop";
 
 export const POST = withUser({ role: "member", body: importSchema }, async ({ user, body }) => {
   const engine = currentEngine();

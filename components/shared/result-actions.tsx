@@ -1,0 +1,67 @@
+"use client";
+
+import { Film, ImagePlus, Redo2, Shuffle } from "lucide-react";
+import Link from "next/link";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import type { TaskView } from "@/lib/schemas/views";
+import { entryHref, INPUT_URL_MISSING, type InputRole } from "./entry-links";
+
+const USES: { role: InputRole; label: string }[] = [
+  { role: "first-frame", label: "Use as first frame" },
+  { role: "reference", label: "Use as reference" },
+];
+
+/**
+ * What can be made from a finished task: remix its parameters, extend it (epsilon-v6 videos), or use
+ * one of its images as an input. Usable on any page that shows a task.
+ */
+export function ResultActions({ task, index = 0 }: { task: TaskView; index?: number }) {
+  const reasonId = useId();
+  const usable = Boolean(task.results?.find((result) => result.index === index)?.url);
+  const succeeded = task.status === "succeeded";
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        {task.params && (
+          <Button asChild size="sm" variant="outline">
+            <Link href={entryHref({ kind: "remix", taskId: task.id })}>
+              <Shuffle aria-hidden />
+              Remix
+            </Link>
+          </Button>
+        )}
+        {succeeded && task.model === "epsilon-v6" && (
+          <Button asChild size="sm" variant="outline">
+            <Link href={entryHref({ kind: "extend", taskId: task.id })}>
+              <Redo2 aria-hidden />
+              Extend
+            </Link>
+          </Button>
+        )}
+        {succeeded &&
+          task.kind === "image" &&
+          USES.map(({ role, label }) =>
+            usable ? (
+              <Button key={role} asChild size="sm" variant="outline">
+                <Link href={entryHref({ kind: "use", role, taskId: task.id, index })}>
+                  {role === "first-frame" ? <Film aria-hidden /> : <ImagePlus aria-hidden />}
+                  {label}
+                </Link>
+              </Button>
+            ) : (
+              <Button key={role} size="sm" variant="outline" disabled aria-describedby={reasonId}>
+                {role === "first-frame" ? <Film aria-hidden /> : <ImagePlus aria-hidden />}
+                {label}
+              </Button>
+            ),
+          )}
+      </div>
+      {succeeded && task.kind === "image" && !usable && (
+        <p id={reasonId} className="text-xs text-muted-foreground">
+          {INPUT_URL_MISSING}
+        </p>
+      )}
+    </div>
+  );
+}

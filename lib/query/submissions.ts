@@ -1,0 +1,37 @@
+// What the Generate page sends and follows: one submission (with its runs), then each submission until
+// it leaves the queue (its task is followed with taskQueryOptions in ./tasks).
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import type { GenerationInput } from "@/lib/models/catalogue";
+import type { SubmissionView } from "@/lib/schemas/views";
+import { fetchJson } from "./fetch-json";
+import { submissionKeys } from "./keys";
+import { SAFETY_REFETCH_MS } from "./tasks";
+
+export interface GenerationBody {
+  /** Made by the form once per submit: a double click or a retry sends the same id, so the server stores one. */
+  submissionId: string;
+  runs: number;
+  request: GenerationInput;
+}
+
+function submitGeneration(body: GenerationBody): Promise<{ submissions: SubmissionView[]; repeated: boolean }> {
+  return fetchJson("/api/generations", { method: "POST", json: body });
+}
+
+
+export function submissionQueryOptions(id: string, initial?: SubmissionView) {
+  return queryOptions({
+    queryKey: submissionKeys.detail(id),
+    queryFn: ({ signal }) => fetchJson<{ submission: SubmissionView }>(`/api/submissions/${encodeURIComponent(id)}`, { signal }).then((body) => body.submission),
+    initialData: initial,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === undefined || state === "queued" || state === "sending" ? SAFETY_REFETCH_MS : false;
+    },
+  });
+}
+
+export function useSubmitGenerationMutation() {
+  return useMutation({ mutationFn: submitGeneration });
+}

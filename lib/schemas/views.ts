@@ -1,0 +1,78 @@
+// What the browser receives about tasks, submissions and their changes, in one client-safe module that
+// the server (which builds these) and the client (which shows them) both import. Darkroom's own URLs
+// only, never the upstream's, and no internal fields (leases, idempotency keys, storage keys).
+
+/** The upstream's task statuses. */
+export const TASK_STATUSES = ["pending", "processing", "succeeded", "failed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** The upstream fails a task that has not ended 30 minutes after creation. */
+export const DEADLINE_MS = 30 * 60_000;
+
+/** The spec's polling floor for one task. */
+export const POLL_INTERVAL_MS = 5_000;
+
+/** The spec's concurrency limits per account. */
+export const CONCURRENCY = { image: 5, video: 3 } as const;
+
+export const SUBMISSION_STATES = ["queued", "sending", "accepted", "rejected", "cancelled"] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+export interface ResultView {
+  index: number;
+  url: string;
+  downloadUrl: string;
+  thumbnailUrl: string;
+  contentType: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+}
+
+export interface TaskView {
+  id: string;
+  model: string;
+  kind: "image" | "video";
+  /** The upstream's status, except that a success shows as "archiving" while its results are being saved to the archive. */
+  status: "pending" | "processing" | "archiving" | "succeeded" | "failed";
+  archive: { state: string; error: string | null };
+  prompt: string | null;
+  params: Record<string, unknown> | null;
+  member: { id: string | null; name: string | null };
+  credits: { reserved: number | null; used: number | null; refunded: number | null };
+  error: { code: string; message: string | null } | null;
+  overdue: boolean;
+  lost: boolean;
+  mediaDeletedAt: string | null;
+  favourite: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  /** For a succeeded image: when the upstream deletes its copy (see lib/retention.ts). */
+  expiresAt: string | null;
+  thumbnailUrl: string | null;
+  results?: ResultView[];
+}
+
+export interface SubmissionView {
+  id: string;
+  model: string;
+  kind: "image" | "video";
+  state: SubmissionState;
+  /** 1-based place in the queue while waiting. */
+  position: number | null;
+  taskId: string | null;
+  batchId: string | null;
+  error: { code: string; message: string | null; field: string | null } | null;
+  prompt: string | null;
+  userId: string;
+  createdAt: string;
+}
+
+/** What open pages are told: enough to refetch the one task or submission that changed. */
+export type TaskEvent =
+  | { type: "task"; id: string; status: string; archive: string }
+  | { type: "submission"; id: string; state: string; taskId?: string | null };
+
+/** Darkroom's URL of an archived result (the upstream's never reaches the browser). */
+export const mediaUrl = (taskId: string, index: number, variant: "file" | "thumbnail" | "download" = "file") =>
+  `/api/media/${encodeURIComponent(taskId)}/${index}${variant === "thumbnail" ? "/thumbnail" : variant === "download" ? "?download=1" : ""}`;

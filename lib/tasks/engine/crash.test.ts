@@ -1,0 +1,236 @@
+// A server killed with SIGKILL between storing and sending, and between sending and receiving: after a
+// restart there is exactly one upstream task for the submission, charged once, sent with the Idempotency-Key
+// stored before the crash, and it completes. The server that dies is a real process (crash-child.ts) on
+// the same database and emulator account; the restarted server is a fresh engine in this process.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { database } from "@/lib/db";
+import { getSubmission } from "@/lib/db/submissions";
+import { getResults } from "@/lib/db/tasks";
+import { emulatorForFile, FAST_TIMINGS, sleep, type EmulatorClient } from "@/emulator/testing";
+import { env } from "@/lib/env";
+import { migrated } from "@/lib/testing/app";
+import type { UpstreamOutcome } from "@/lib/upstream/outcome";
+import type { Task } from "@/lib/upstream/schemas";
+import { dispatchOnce } from "./dispatch";
+import { testEngine, type TestEngine } from "@/lib/testing/engine";
+
+const emulator = emulatorForFile({ timings: FAST_TIMINGS });
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const CREDITS = 100_000;
+const GAMMA_COST = 44;
+/** dispatch.ts's SEND_LEASE_MS (2 min), and a little more. */
+const PAST_SEND_LEASE_SECONDS = 2 * 60 + 5;
+/** How long the emulator holds the creation the child is killed during. */
+const HOLD_MS = 1_500;
+
+const children = new Set<ChildProcess>();
+
+interface Child {
+  process: ChildProcess;
+  /** Resolves with the first stdout line that starts with `prefix`. */
+  line(prefix: string, timeoutMs?: number): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+}
+
+function startChild(emu: EmulatorClient, apiKey: string, mode: "store-then-die" | "die-in-flight", submissionId: string): Child {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "bench/crash-child.ts", emu.url, apiKey, mode, submissionId], {
+    cwd: ROOT,
+    // The same database as this test (a SQLite file under DATA_DIR, or the Postgres leg's database).
+    env: { ...process.env, DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  let stdout = "";
+  let stderr = "";
+  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
+  const printed = (prefix: string) => stdout.split("\n").find((line, i, lines) => i < lines.length - 1 && line.startsWith(prefix));
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    for (const waiter of [...waiters]) {
+      const found = printed(waiter.prefix);
+      if (found !== undefined) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(found);
+      }
+    }
+  });
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
+    child.once("exit", (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return {
+    process: child,
+    exited,
+    line: (prefix, timeoutMs = 15_000) =>
+      new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the child never printed "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`)), timeoutMs);
+        const done = (line: string) => {
+          clearTimeout(timer);
+          resolve(line);
+        };
+        const already = printed(prefix);
+        if (already !== undefined) return done(already);
+        waiters.push({ prefix, resolve: done });
+        void exited.then(({ code, signal }) => {
+          clearTimeout(timer);
+          reject(new Error(`the child ended (${signal ?? `exit ${code}`}) before printing "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`));
+        });
+      }),
+  };
+}
+
+/** What the restarted server sends: each creation's Idempotency-Key and the upstream's answer. */
+function recordCreations(t: TestEngine) {
+  const sent: { key: string | undefined; outcome: UpstreamOutcome<Task> }[] = [];
+  const client = t.engine.client;
+  t.engine.client = {
+    ...client,
+    async createImage(body, key) {
+      const outcome = await client.createImage(body, key);
+      sent.push({ key, outcome });
+      return outcome;
+    },
+  };
+  return sent;
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const give = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > give) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/** After the restart: one task for the submission, charged once, and it completes and is archived. */
+async function expectOneCompletedTask(emu: EmulatorClient, apiKey: string, t: TestEngine, submissionId: string, key: string) {
+  const accepted = await getSubmission(database().db, { id: submissionId });
+  expect(accepted).toMatchObject({ state: "accepted", idempotency_key: key });
+  const taskId = accepted!.task_id!;
+  expect(taskId).toMatch(/^task_/);
+  const tasks = await database().db.selectFrom("tasks").select(["id"]).where("submission_id", "=", submissionId).execute();
+  expect(tasks).toEqual([{ id: taskId }]);
+  expect(await emu.credits(apiKey)).toBe(CREDITS - GAMMA_COST);
+
+  const done = await t.pollUntil(taskId, (task) => task.archive_state === "done");
+  expect(done).toMatchObject({ status: "succeeded", archive_state: "done", credits_used: GAMMA_COST });
+  expect(await getResults(database().db, { taskId })).toHaveLength(1);
+  expect(await emu.credits(apiKey)).toBe(CREDITS - GAMMA_COST);
+  // Nothing more to send, and still one task.
+  await t.advance(PAST_SEND_LEASE_SECONDS);
+  expect(await dispatchOnce(t.engine)).toBe(0);
+  expect(await database().db.selectFrom("tasks").select(["id"]).where("submission_id", "=", submissionId).execute()).toHaveLength(1);
+}
+
+describe("crash recovery (SIGKILL)", () => {
+  beforeAll(migrated);
+
+  afterEach(async () => {
+    for (const child of children) child.kill("SIGKILL");
+    await emulator().control("DELETE", "/faults");
+  });
+
+  it("resumes a submission stored just before the server died, with the stored key, creating one task", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const id = randomUUID();
+
+    const child = startChild(emu, apiKey, "store-then-die", id);
+    await child.line("stored");
+    const ended = await child.exited;
+    expect(ended.signal, ended.stderr).toBe("SIGKILL");
+    expect(ended.stdout).not.toMatch(/^request/m); // it died before any dispatch
+
+    const stored = await getSubmission(database().db, { id });
+    expect(stored).toMatchObject({ state: "queued", attempts: 0, task_id: null });
+    const key = stored!.idempotency_key;
+    expect(key).toMatch(/^darkroom-/);
+    expect(await emu.credits(apiKey)).toBe(CREDITS); // nothing reached the upstream
+
+    // The restarted server.
+    const t = await testEngine(emu, apiKey);
+    const sent = recordCreations(t);
+    expect(await dispatchOnce(t.engine)).toBe(1);
+    expect(sent.map((s) => s.key)).toEqual([key]);
+    expect(sent[0]?.outcome).toMatchObject({ ok: true, status: 202, replayed: false });
+    await expectOneCompletedTask(emu, apiKey, t, id, key);
+  });
+
+  // Killed while the emulator holds the creation. The emulator drops a request whose client went away
+  // before it read the body, so the upstream may never have seen it; a real one might have. Either way:
+  // one task, one charge, the stored key.
+  it("resumes a submission whose request was in flight when the server died (SIGKILL during the request)", async () => {
+    const { emu, apiKey, id, child, key } = await inFlight();
+    child.process.kill("SIGKILL");
+    await expectKilled(child);
+    const requestAt = Date.now();
+    expect(await getSubmission(database().db, { id })).toMatchObject({ state: "sending", task_id: null, idempotency_key: key });
+    await sleep(Math.max(0, requestAt + HOLD_MS + 300 - Date.now())); // whatever the emulator does with it, it has done
+    const charged = (await emu.credits(apiKey)) !== CREDITS;
+
+    const t = await restartedBeforeLease(emu, apiKey, id, key);
+    await t.advance(PAST_SEND_LEASE_SECONDS);
+    expect(await dispatchOnce(t.engine)).toBe(1);
+    expect(t.sent.map((s) => s.key)).toEqual([key]);
+    expect(t.sent[0]?.outcome).toMatchObject(charged ? { ok: true, status: 200, replayed: true } : { ok: true, status: 202, replayed: false });
+    await expectOneCompletedTask(emu, apiKey, t, id, key);
+  });
+
+  // Frozen (SIGSTOP) with the request sent, until the upstream has created and charged the task, then
+  // killed: the answer was never received. The resend must be a replay of that task, not a second one.
+  it("resumes a submission the upstream accepted but whose answer the dead server never read: the resend is a replay", async () => {
+    const { emu, apiKey, id, child, key } = await inFlight();
+    child.process.kill("SIGSTOP");
+    await until("the emulator to charge the in-flight creation", async () => (await emu.credits(apiKey)) === CREDITS - GAMMA_COST, HOLD_MS + 5_000);
+    child.process.kill("SIGKILL");
+    await expectKilled(child);
+    expect(await getSubmission(database().db, { id })).toMatchObject({ state: "sending", task_id: null, idempotency_key: key });
+
+    const t = await restartedBeforeLease(emu, apiKey, id, key);
+    await t.advance(PAST_SEND_LEASE_SECONDS);
+    expect(await dispatchOnce(t.engine)).toBe(1);
+    expect(t.sent.map((s) => s.key)).toEqual([key]);
+    expect(t.sent[0]?.outcome).toMatchObject({ ok: true, status: 200, replayed: true });
+    await expectOneCompletedTask(emu, apiKey, t, id, key);
+  });
+});
+
+/** A child that stored a submission and is sending it, the emulator holding the request. */
+async function inFlight() {
+  const emu = emulator();
+  const { apiKey } = await emu.account();
+  const id = randomUUID();
+  await emu.faults([{ method: "POST", path: "/v1/images", kind: "delay", delayMs: HOLD_MS }]);
+  const child = startChild(emu, apiKey, "die-in-flight", id);
+  await child.line("sending");
+  const request = await child.line("request");
+  await sleep(200); // the creation is on the wire, held by the emulator
+  const stored = await getSubmission(database().db, { id });
+  expect(stored).toMatchObject({ state: "sending", task_id: null });
+  const key = stored!.idempotency_key;
+  expect(request).toBe(`request ${key}`);
+  return { emu, apiKey, id, child, key };
+}
+
+async function expectKilled(child: Child) {
+  const ended = await child.exited;
+  expect(ended.signal, ended.stderr).toBe("SIGKILL");
+  expect(ended.stdout).not.toMatch(/^sent/m);
+}
+
+/** The restarted server leaves the submission alone while the dead sender's lease runs. */
+async function restartedBeforeLease(emu: EmulatorClient, apiKey: string, id: string, key: string) {
+  const t = await testEngine(emu, apiKey);
+  const sent = recordCreations(t);
+  expect(await dispatchOnce(t.engine)).toBe(0);
+  expect(sent).toEqual([]);
+  expect(await getSubmission(database().db, { id })).toMatchObject({ state: "sending", idempotency_key: key });
+  return Object.assign(t, { sent });
+}

@@ -1,0 +1,116 @@
+import "server-only";
+import { duePolls, leaseTask, updateTask, type TaskRow } from "@/lib/db/tasks";
+import type { TaskTable } from "@/lib/db/schema";
+import type { Updateable } from "kysely";
+import type { Task } from "@/lib/upstream/schemas";
+import { upstreamSkewMs } from "@/lib/upstream/clock";
+import { archiveTask } from "./archive";
+import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./context";
+import { acquire, pause } from "./rate-budget";
+import { imageExpiresAt } from "@/lib/retention";
+
+// The next poll is timed from when this one was sent, plus a margin: the API must see at least 5 s
+// between two retrievals (a faster one returns a stale snapshot), and no more than needed.
+const POLL_MARGIN_MS = 100;
+const POLL_LEASE_MS = 5 * 60_000; // covers downloading a large video inside one poll
+const REFUND_FOLLOW_UP_MS = 60_000;
+const OVERDUE_POLL_MS = 30_000;
+const LOST_AFTER_NOT_FOUND = 3;
+const RETENTION_CHECK_DELAY_MS = 60 * 60_000;
+
+/** Polls every task whose time has come (never sooner than 5 s after its last poll). Returns how many were polled. */
+export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number } = {}): Promise<number> {
+  const { db } = engine.connection;
+  const now = engine.now().toISOString();
+  let polled = 0;
+  for (const task of await duePolls(db, { now, limit })) {
+    if (!(await leaseTask(db, { id: task.id, owner: engine.owner, now, until: later(engine, POLL_LEASE_MS) }))) continue;
+    const patch = await pollTask(engine, task);
+    await updateTask(db, { id: task.id, ...patch, lease_owner: null, lease_until: null, updated_at: engine.now().toISOString() });
+    if (patch.status !== undefined || patch.archive_state !== undefined || patch.lost !== undefined || patch.overdue !== undefined) {
+      engine.publish({ type: "task", id: task.id, status: patch.status ?? task.status, archive: patch.archive_state ?? task.archive_state });
+    }
+    polled += 1;
+  }
+  return polled;
+}
+
+const isLive = (status: string) => status === "pending" || status === "processing";
+
+/** One poll of one task: what to write back (the lease is released by the caller). */
+async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskTable>> {
+  const nowMs = engine.now().getTime();
+  const live = isLive(task.status);
+  // Past the deadline with no terminal answer: overdue, whatever the upstream says (or fails to say).
+  const overdue = live && nowMs - Date.parse(task.created_at) > DEADLINE_MS ? { overdue: 1 } : {};
+  const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: live && !overdue.overdue ? "high" : "low", now: engine.now() });
+  if (!budget.ok) return { ...overdue, next_poll_at: later(engine, budget.waitMs) };
+
+  const sentAt = engine.now().getTime();
+  const outcome = await engine.client.getTask(task.id);
+  const polledAt = { ...overdue, last_polled_at: new Date(sentAt).toISOString() };
+  const nextLivePoll = new Date(sentAt + POLL_INTERVAL_MS + POLL_MARGIN_MS).toISOString();
+  if (!outcome.ok) {
+    if (outcome.kind === "not_found") {
+      // Darkroom created it, so the upstream lost it: after a few answers in a row, say so plainly.
+      const count = task.not_found_count + 1;
+      return count >= LOST_AFTER_NOT_FOUND ? { ...polledAt, not_found_count: count, lost: 1, next_poll_at: null } : { ...polledAt, not_found_count: count, next_poll_at: nextLivePoll };
+    }
+    if (outcome.kind === "rate_limited") {
+      // Retry-After counts from when the answer arrived, not from when the poll was sent.
+      const wait = outcome.retryAfterMs ?? 10_000;
+      await pause(engine.connection, { keyId: engine.keyId, until: new Date(engine.now().getTime() + wait) });
+      return { ...polledAt, next_poll_at: later(engine, Math.max(wait, POLL_INTERVAL_MS)) };
+    }
+    return { ...polledAt, next_poll_at: outcome.retryable ? nextLivePoll : later(engine, REFUND_FOLLOW_UP_MS) };
+  }
+  return { ...polledAt, not_found_count: 0, ...(await apply(engine, task, outcome.value, Boolean(overdue.overdue) || Boolean(task.overdue), nextLivePoll)) };
+}
+
+/** What an answer means for the task and when to look again. */
+async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boolean, nextLivePoll: string): Promise<Updateable<TaskTable>> {
+  const now = engine.now().toISOString();
+  const base = {
+    upstream_updated_at: upstream.updated_at ?? task.upstream_updated_at,
+    credits_reserved: upstream.credits_reserved,
+  };
+  if (upstream.status === "failed" && upstream.error?.code === "media_deleted") {
+    // The upstream removed its copy after retention; the archived copy stays and the task stays a success here.
+    // Without one, there is nothing left to archive: say so rather than show it as archiving forever.
+    const unsaved = task.archive_state === "done" ? {} : { archive_state: "failed" as const, archive_error: "The generation service deleted its copy before Darkroom could save it." };
+    return { ...base, ...unsaved, media_deleted_at: task.media_deleted_at ?? now, next_poll_at: null };
+  }
+  if (upstream.status === "succeeded") {
+    const archived = task.archive_state === "done" ? { archive_state: "done" as const } : await archiveTask(engine, task, upstream.data ?? []);
+    const done = archived.archive_state === "done";
+    const completedAt = task.completed_at ?? now;
+    // One last look after the retention window, for images, to record when the upstream deleted its copy.
+    const expiresAt = imageExpiresAt({ ...task, ...base, status: "succeeded", completed_at: completedAt }, engine.plan, upstreamSkewMs());
+    const retentionCheck = expiresAt ? new Date(Date.parse(expiresAt) + RETENTION_CHECK_DELAY_MS).toISOString() : null;
+    return {
+      ...base,
+      ...archived,
+      status: "succeeded",
+      credits_used: upstream.credits_used ?? task.credits_used,
+      error_code: null,
+      error_message: null,
+      completed_at: completedAt,
+      // Archiving retries back off; after the last attempt the failure stays visible and polling stops.
+      next_poll_at: done ? retentionCheck : archived.archive_state === "failed" ? null : later(engine, Math.min(60_000, POLL_INTERVAL_MS * 2 ** task.archive_attempts)),
+    };
+  }
+  if (upstream.status === "failed") {
+    const settling = upstream.error?.code === "refund_pending" && upstream.credits_refunded === undefined;
+    return {
+      ...base,
+      status: "failed",
+      error_code: upstream.error?.code ?? "generation_failed",
+      error_message: upstream.error?.message ?? null,
+      credits_refunded: upstream.credits_refunded ?? null,
+      completed_at: task.completed_at ?? now,
+      // A refund in progress is followed up slowly until credits_refunded appears.
+      next_poll_at: settling ? later(engine, REFUND_FOLLOW_UP_MS) : null,
+    };
+  }
+  return { ...base, status: upstream.status, next_poll_at: overdue ? later(engine, OVERDUE_POLL_MS) : nextLivePoll };
+}

@@ -1,0 +1,134 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { database } from "@/lib/db";
+import { getSubmission } from "@/lib/db/submissions";
+import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
+import { migrated } from "@/lib/testing/app";
+import type { UpstreamOutcome } from "@/lib/upstream/outcome";
+import type { Task } from "@/lib/upstream/schemas";
+import { dispatchOnce } from "./dispatch";
+import { pollOnce } from "./poll";
+import { clearEngineTables, countCalls, testEngine, type TestEngine, type UpstreamCall } from "@/lib/testing/engine";
+
+const emulator = emulatorForFile({ timings: FAST_TIMINGS });
+const STEP_S = 0.5;
+
+// Retry-After in seconds counts from when the 429 arrived (RFC 9110); an HTTP date is an instant, sent in whole seconds.
+type Case = { name: string; header: (engineNow: number) => string; notBefore: (limited: UpstreamCall, header: string) => number; immediate?: boolean };
+const CASES: Case[] = [
+  { name: "0 seconds", header: () => "0", notBefore: (limited) => limited.answeredAt, immediate: true },
+  { name: "30 seconds", header: () => "30", notBefore: (limited) => limited.answeredAt + 30_000 },
+  { name: "an HTTP date 20 s ahead", header: (now) => new Date(now + 20_000).toUTCString(), notBefore: (_limited, header) => Date.parse(header) },
+  { name: "garbage (the engine's default of 10 s)", header: () => "soon, maybe", notBefore: (limited) => limited.answeredAt + 10_000 },
+];
+
+const polls = (calls: UpstreamCall[]) => calls.filter((call) => call.method === "getTask");
+const sends = (calls: UpstreamCall[]) => calls.filter((call) => call.method === "createImage");
+
+/** 429 answers arrive `seconds` late, as over a slow network (both clocks move on meanwhile). */
+function slowLimitedAnswers(t: TestEngine, seconds: number): void {
+  const inner = t.engine.client;
+  const late = async (outcome: UpstreamOutcome<Task>) => {
+    if (outcome.status === 429) await t.advance(seconds);
+    return outcome;
+  };
+  t.engine.client = { ...inner, getTask: async (id) => late(await inner.getTask(id)), createImage: async (body, key) => late(await inner.createImage(body, key)) };
+}
+
+describe("Retry-After", () => {
+  beforeAll(migrated);
+  beforeEach(clearEngineTables);
+
+  for (const { name, header, notBefore, immediate } of CASES) {
+    it(`after a 429 on a creation with Retry-After ${name}, sends nothing before the instant and retries soon after`, async () => {
+      const emu = emulator();
+      const { apiKey } = await emu.account();
+      const t = await testEngine(emu, apiKey); // its clock is still the wall clock, against which HTTP dates are read
+      const calls = countCalls(t.engine);
+      const retryAfter = header(t.engine.now().getTime());
+      await emu.faults([{ kind: "status", status: 429, retryAfter, path: "/v1/images", times: 1 }]);
+      const [id] = await t.submit(BODIES.gamma());
+
+      await dispatchOnce(t.engine);
+      expect(calls).toMatchObject([{ method: "createImage", status: 429, kind: "rate_limited" }]);
+      expect(await getSubmission(database().db, { id: id! })).toMatchObject({ state: "queued", error_code: "rate_limited" });
+      const instant = notBefore(calls[0]!, retryAfter);
+
+      // Dispatch at once, then in small steps, until the retry goes out.
+      let steps = 0;
+      for (; calls.length === 1; steps += 1) {
+        expect(steps, "no retry within 60 s").toBeLessThan(60 / STEP_S);
+        if (steps > 0) await t.advance(STEP_S);
+        await dispatchOnce(t.engine);
+      }
+      const retry = calls[1]!;
+      expect(retry).toMatchObject({ method: "createImage", status: 202, kind: "ok" });
+      expect(retry.at).toBeGreaterThanOrEqual(instant);
+      // The first dispatch after the instant sends it: for 0 the very next one, with the clock unmoved.
+      if (immediate) expect(steps).toBe(1);
+      else expect(retry.at - instant).toBeLessThan(STEP_S * 1000 + 1_000);
+      expect(await getSubmission(database().db, { id: id! })).toMatchObject({ state: "accepted", error_code: null });
+      expect(await emu.credits(apiKey)).toBe(100_000 - 44);
+    });
+  }
+
+  it("after a 429 on a poll, pauses the polls of every task and the creations for that key", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const t = await testEngine(emu, apiKey);
+    const calls = countCalls(t.engine);
+    await t.submit(BODIES.gamma(), { runs: 2 });
+    expect(await dispatchOnce(t.engine)).toBe(2);
+    const tasks = (await database().db.selectFrom("tasks").select("id").execute()).map((task) => task.id);
+    expect(tasks).toHaveLength(2);
+
+    await emu.faults([{ kind: "status", status: 429, retryAfter: 30, path: "/v1/tasks/", times: 1 }]);
+    await t.advance(6);
+    await pollOnce(t.engine);
+    expect(polls(calls)).toMatchObject([{ status: 429, kind: "rate_limited" }]);
+    const instant = polls(calls)[0]!.answeredAt + 30_000;
+    await t.submit(BODIES.gamma()); // a creation waits too
+
+    // Polling and dispatching every second: nothing reaches the upstream before the instant.
+    for (let step = 0; polls(calls).length < 3 || sends(calls).length < 3; step += 1) {
+      expect(step, "the tasks were not polled again within 60 s").toBeLessThan(60);
+      await t.advance(1);
+      await dispatchOnce(t.engine);
+      await pollOnce(t.engine);
+    }
+    const after = calls.slice(3); // after the two creations and the refused poll
+    expect(after.every((call) => call.at >= instant)).toBe(true);
+    expect(after.every((call) => call.at - instant < 3_000)).toBe(true);
+    // Both tasks are polled again, not only the one whose poll was refused.
+    expect(new Set(polls(calls).slice(1).map((call) => call.target))).toEqual(new Set(tasks));
+    expect(after.every((call) => call.status !== 429)).toBe(true);
+  });
+
+  for (const on of ["creation", "poll"] as const) {
+    it(`counts Retry-After from when a slow 429 answer to a ${on} arrived, not from when it was sent`, async () => {
+      const emu = emulator();
+      const { apiKey } = await emu.account();
+      const t = await testEngine(emu, apiKey);
+      slowLimitedAnswers(t, 2);
+      const calls = countCalls(t.engine);
+      if (on === "poll") {
+        await t.submit(BODIES.gamma());
+        await dispatchOnce(t.engine);
+        await t.advance(6);
+      }
+      await emu.faults([{ kind: "status", status: 429, retryAfter: 30, path: on === "poll" ? "/v1/tasks/" : "/v1/images", times: 1 }]);
+      await t.submit(BODIES.gamma());
+      await (on === "poll" ? pollOnce(t.engine) : dispatchOnce(t.engine));
+      const limited = calls.find((call) => call.status === 429)!;
+      expect(limited.answeredAt - limited.at).toBeGreaterThanOrEqual(2_000);
+
+      for (let step = 0; step < 40; step += 1) {
+        await t.advance(1);
+        await dispatchOnce(t.engine);
+        await pollOnce(t.engine);
+      }
+      const after = calls.slice(calls.indexOf(limited) + 1);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.filter((call) => call.at < limited.answeredAt + 30_000).map((call) => (call.at - limited.answeredAt) / 1000)).toEqual([]);
+    });
+  }
+});
