@@ -7,14 +7,20 @@ const FEATURES = ["generate", "tasks", "credits", "members", "settings", "layout
 
 // The emulator and the benchmarks are programs beside the app: nothing the app ships may import them.
 const siblingPrograms = [
-  { group: ["@/emulator/*", "**/emulator/*"], message: "The app never imports the emulator: it is a separate program (docs/architecture.md)." },
+  {
+    group: ["@/emulator/*", "**/emulator/*"],
+    message: "The app never imports the emulator: it is a separate program (docs/architecture.md).",
+  },
   { group: ["@/bench/*", "**/bench/*"], message: "The app never imports benchmarks or harnesses." },
   { group: ["@/lib/testing/*"], message: "lib/testing is for tests only." },
 ];
 
 // SQL lives in lib/db (and nowhere else): Kysely's query builders and the sql tag.
 const sqlOutsideDb = [
-  { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]", message: "SQL belongs in lib/db: add a data-access function there." },
+  {
+    selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+    message: "SQL belongs in lib/db: add a data-access function there.",
+  },
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: "SQL belongs in lib/db: add a data-access function there." },
 ];
 

@@ -22,7 +22,17 @@ export default defineConfig({
     projects: [
       { extends: true as const, test: { ...shared, name: "sqlite", include: ["**/*.test.ts"], setupFiles: ["lib/testing/setup-env.ts"] } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { ...shared, name: "postgres", include: databaseTests, setupFiles: ["lib/testing/setup-env.ts", "lib/testing/setup-postgres.ts"] } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                ...shared,
+                name: "postgres",
+                include: databaseTests,
+                setupFiles: ["lib/testing/setup-env.ts", "lib/testing/setup-postgres.ts"],
+              },
+            },
+          ]
         : []),
     ],
   },

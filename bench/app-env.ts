@@ -6,7 +6,12 @@ import path from "node:path";
  * (lib/env.ts reads the environment once, at import). The one place a script writes the environment.
  */
 export function pointAppAt(dataDir: string): { DATA_DIR: string; DATABASE_URL: string; MEDIA_DIR: string; LOG_LEVEL: string } {
-  const config = { DATA_DIR: dataDir, DATABASE_URL: path.join(dataDir, "darkroom.db"), MEDIA_DIR: path.join(dataDir, "media"), LOG_LEVEL: "silent" };
+  const config = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: path.join(dataDir, "darkroom.db"),
+    MEDIA_DIR: path.join(dataDir, "media"),
+    LOG_LEVEL: "silent",
+  };
   Object.assign(process.env, config);
   return config;
 }

@@ -49,7 +49,14 @@ const engine: Engine = {
 
 await submit({
   connection: engine.connection,
-  submission: { id: submissionId, userId: CRASH_USER, model: CRASH_REQUEST.model, kind: "image", endpoint: "images", request: { ...CRASH_REQUEST } },
+  submission: {
+    id: submissionId,
+    userId: CRASH_USER,
+    model: CRASH_REQUEST.model,
+    kind: "image",
+    endpoint: "images",
+    request: { ...CRASH_REQUEST },
+  },
 });
 
 if (mode === "store-then-die") {

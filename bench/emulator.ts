@@ -28,12 +28,10 @@ setTimeout(() => {
   process.exit(2);
 }, WATCHDOG_MS).unref();
 
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
-
 
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
 
@@ -51,7 +49,18 @@ function get(agent: http.Agent, url: URL, path: string, key: string): Promise<{ 
   });
 }
 
-async function benchRetrieval(): Promise<{ rps: number; p50: number; p95: number; ok200: number; total: number; others: Map<number, number>; errors: number; keys: number; windows: number; elapsed: number }> {
+async function benchRetrieval(): Promise<{
+  rps: number;
+  p50: number;
+  p95: number;
+  ok200: number;
+  total: number;
+  others: Map<number, number>;
+  errors: number;
+  keys: number;
+  windows: number;
+  elapsed: number;
+}> {
   const emulator = await startEmulator({ port: 0, host: "127.0.0.1", timings: { imageSeconds: 1, videoSeconds: 1, refundSeconds: 0 } });
   const url = new URL(emulator.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -61,7 +70,11 @@ async function benchRetrieval(): Promise<{ rps: number; p50: number; p95: number
     // step then settles them (failed, refunded), so each retrieval reads one finished task.
     const slots: { key: string; path: string }[] = [];
     const setup = async (i: number) => {
-      const account = await fetch(`${emulator.url}/__emulator/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ credits: 1_000, plan: "paid" }) });
+      const account = await fetch(`${emulator.url}/__emulator/accounts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ credits: 1_000, plan: "paid" }),
+      });
       const { apiKey } = (await account.json()) as { apiKey: string };
       const created = await fetch(`${emulator.url}/v1/images/generations`, {
         method: "POST",
@@ -74,7 +87,11 @@ async function benchRetrieval(): Promise<{ rps: number; p50: number; p95: number
     };
     const setupStarted = performance.now();
     for (let i = 0; i < KEYS; i += 20) await Promise.all(Array.from({ length: Math.min(20, KEYS - i) }, (_, j) => setup(i + j)));
-    await fetch(`${emulator.url}/__emulator/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceSeconds: 2 }) });
+    await fetch(`${emulator.url}/__emulator/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ advanceSeconds: 2 }),
+    });
     console.log(`  ${slots.length} keys and tasks ready in ${ms(performance.now() - setupStarted)}`);
 
     // A window's budget: every key once more, round robin, up to REQUESTS_PER_KEY - 1 times. When it is
@@ -93,7 +110,11 @@ async function benchRetrieval(): Promise<{ rps: number; p50: number; p95: number
 
     const nextWindow = () =>
       (rolling ??= (async () => {
-        await fetch(`${emulator.url}/__emulator/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advanceSeconds: 61 }) });
+        await fetch(`${emulator.url}/__emulator/clock`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ advanceSeconds: 61 }),
+        });
         windowSent = 0;
         windows += 1;
         rolling = undefined;
@@ -136,7 +157,18 @@ async function benchRetrieval(): Promise<{ rps: number; p50: number; p95: number
     const total = latencies.length;
     const ok200 = statuses.get(200) ?? 0;
     statuses.delete(200);
-    return { rps: total / (elapsed / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), ok200, total, others: statuses, errors, keys: slots.length, windows, elapsed };
+    return {
+      rps: total / (elapsed / 1000),
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      ok200,
+      total,
+      others: statuses,
+      errors,
+      keys: slots.length,
+      windows,
+      elapsed,
+    };
   } finally {
     agent.destroy();
     await emulator.close();
@@ -144,22 +176,40 @@ async function benchRetrieval(): Promise<{ rps: number; p50: number; p95: number
 }
 
 console.log("Darkroom emulator benchmark");
-console.log(`node ${process.version}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim() ?? "unknown"}), ${os.platform()} ${os.arch()}`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim() ?? "unknown"}), ${os.platform()} ${os.arch()}`,
+);
 console.log(`ffmpeg: ${ffmpegPath()}`);
 console.log("");
 
 console.log(`Rendering (median of ${RENDER_RUNS} after one warm-up each)…`);
 const render = await benchRender(RENDER_RUNS);
-console.log(`Retrieval: ${KEYS} keys with one task each, ${CONNECTIONS} keep-alive connections, ${WARMUP_MS} ms warm-up, ${MEASURE_MS / 1000} s measured…`);
+console.log(
+  `Retrieval: ${KEYS} keys with one task each, ${CONNECTIONS} keep-alive connections, ${WARMUP_MS} ms warm-up, ${MEASURE_MS / 1000} s measured…`,
+);
 const retrieval = await benchRetrieval();
-console.log(`  ${retrieval.total} answers in ${ms(retrieval.elapsed)} over ${retrieval.windows} rate-limit window(s) (client and server share this process)`);
+console.log(
+  `  ${retrieval.total} answers in ${ms(retrieval.elapsed)} over ${retrieval.windows} rate-limit window(s) (client and server share this process)`,
+);
 console.log("");
 
 const share200 = retrieval.total === 0 ? 0 : retrieval.ok200 / retrieval.total;
-const others = [...retrieval.others.entries()].map(([status, n]) => `${n}× ${status}`).concat(retrieval.errors ? [`${retrieval.errors} errors`] : []);
+const others = [...retrieval.others.entries()]
+  .map(([status, n]) => `${n}× ${status}`)
+  .concat(retrieval.errors ? [`${retrieval.errors} errors`] : []);
 const rows: Row[] = [
-  { measure: "image: 1024×1024 PNG synthesis", result: ms(render.image1024Ms), target: `≤ ${ms(TARGETS.imageMs)}`, ok: render.image1024Ms <= TARGETS.imageMs },
-  { measure: "video: 6 s 720p H.264 MP4 synthesis", result: ms(render.video720p6sMs), target: `≤ ${ms(TARGETS.videoMs)}`, ok: render.video720p6sMs <= TARGETS.videoMs },
+  {
+    measure: "image: 1024×1024 PNG synthesis",
+    result: ms(render.image1024Ms),
+    target: `≤ ${ms(TARGETS.imageMs)}`,
+    ok: render.image1024Ms <= TARGETS.imageMs,
+  },
+  {
+    measure: "video: 6 s 720p H.264 MP4 synthesis",
+    result: ms(render.video720p6sMs),
+    target: `≤ ${ms(TARGETS.videoMs)}`,
+    ok: render.video720p6sMs <= TARGETS.videoMs,
+  },
   {
     measure: `GET /v1/tasks/{id}, ${CONNECTIONS} conns, loopback`,
     result: `${Math.round(retrieval.rps)} req/s`,

@@ -37,7 +37,13 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export const BODIES = {
   gamma: (i: number) => ({ model: "gamma-5-pro", prompt: `bench image ${i}: a quiet harbour at dawn` }),
-  epsilon: (i: number) => ({ model: "epsilon-v6", mode: "text-to-video", prompt: `bench video ${i}: a quiet harbour at dawn`, quality: "360p", duration: 1 }),
+  epsilon: (i: number) => ({
+    model: "epsilon-v6",
+    mode: "text-to-video",
+    prompt: `bench video ${i}: a quiet harbour at dawn`,
+    quality: "360p",
+    duration: 1,
+  }),
 };
 
 // ---- counting the upstream requests ---------------------------------------------------------------
@@ -148,11 +154,25 @@ export interface Lane {
   close(): Promise<void>;
 }
 
-export async function startLane({ name, timings, root, userId }: { name: string; timings: Timings; root: string; userId: string }): Promise<Lane> {
+export async function startLane({
+  name,
+  timings,
+  root,
+  userId,
+}: {
+  name: string;
+  timings: Timings;
+  root: string;
+  userId: string;
+}): Promise<Lane> {
   const emulator: RunningEmulator = await startEmulator({ port: 0, host: "127.0.0.1", timings });
   let connection: Connection | undefined;
   try {
-    const created = await fetch(`${emulator.url}/__emulator/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const created = await fetch(`${emulator.url}/__emulator/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     if (created.status !== 201) throw new Error(`creating an emulator account answered ${created.status}`);
     const { apiKey } = (await created.json()) as { apiKey: string };
     const folder = path.join(root, name);
@@ -178,7 +198,15 @@ export async function startLane({ name, timings, root, userId }: { name: string;
   }
 }
 
-function running(name: string, timings: Timings, emulator: RunningEmulator, connection: Connection, counter: Counter, engine: Engine, userId: string): Lane {
+function running(
+  name: string,
+  timings: Timings,
+  emulator: RunningEmulator,
+  connection: Connection,
+  counter: Counter,
+  engine: Engine,
+  userId: string,
+): Lane {
   const errors: string[] = [];
   // The loop of lib/tasks/loop.ts: dispatch then poll, every second, never overlapping.
   let busy: Promise<void> | undefined;
@@ -209,7 +237,10 @@ function running(name: string, timings: Timings, emulator: RunningEmulator, conn
       for (const request of bodies) {
         const model = String(request.model);
         const kind = model === "gamma-5-pro" || model === "delta-image-2" ? "image" : "video";
-        const { submissions } = await submit({ connection, submission: { id: randomUUID(), userId, model, kind, endpoint: kind === "image" ? "images" : "videos", request } });
+        const { submissions } = await submit({
+          connection,
+          submission: { id: randomUUID(), userId, model, kind, endpoint: kind === "image" ? "images" : "videos", request },
+        });
         ids.push(...submissions.map((s) => s.id));
       }
       void tick(); // as kickEngine() after a submission
@@ -226,11 +257,16 @@ function running(name: string, timings: Timings, emulator: RunningEmulator, conn
           if (submission?.state === "rejected") rejected.push(id);
           const task = submission?.task_id ? await getTaskRow(db, { id: submission.task_id }) : undefined;
           if (task) tasks.push(task);
-          const done = submission?.state === "rejected" || (task !== undefined && (task.status === "failed" || (task.status === "succeeded" && task.archive_state !== "pending" && task.archive_state !== "none")));
+          const done =
+            submission?.state === "rejected" ||
+            (task !== undefined &&
+              (task.status === "failed" ||
+                (task.status === "succeeded" && task.archive_state !== "pending" && task.archive_state !== "none")));
           if (!done) open += 1;
         }
         if (open === 0) return { rejected, tasks };
-        if (Date.now() > giveUp) throw new Error(`${name}: ${open} of ${ids.length} submissions not finished within ${Math.round(timeoutMs / 1000)} s`);
+        if (Date.now() > giveUp)
+          throw new Error(`${name}: ${open} of ${ids.length} submissions not finished within ${Math.round(timeoutMs / 1000)} s`);
         await sleep(100);
       }
     },
@@ -282,7 +318,10 @@ export async function startEventsServer(): Promise<EventsServer> {
     { params: Promise.resolve({}) },
   );
   if (setup.status !== 201) throw new Error(`POST /api/setup answered ${setup.status}: ${await setup.text()}`);
-  const cookie = setup.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = setup.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { member } = (await setup.json()) as { member: { id: string } };
 
   const server = http.createServer((req, res) => {
@@ -294,7 +333,9 @@ export async function startEventsServer(): Promise<EventsServer> {
       else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
     void (async () => {
-      const response = await eventsRoute(new Request(`${origin}${req.url ?? "/"}`, { headers, signal: abort.signal }), { params: Promise.resolve({}) });
+      const response = await eventsRoute(new Request(`${origin}${req.url ?? "/"}`, { headers, signal: abort.signal }), {
+        params: Promise.resolve({}),
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.flushHeaders();
       if (!response.body) return void res.end();
@@ -384,5 +425,3 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : "n/a");
-
-

@@ -26,10 +26,23 @@ export function percentile(values: number[], p: number): number {
 /** Migrates and creates the first admin through the setup route; answers their id and Cookie header. */
 export async function setupAdmin(): Promise<{ userId: string; cookie: string }> {
   await migrate();
-  const response = await setupRoute(new Request(`${ORIGIN}/api/setup`, { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify(ADMIN) }), { params: Promise.resolve({}) });
+  const response = await setupRoute(
+    new Request(`${ORIGIN}/api/setup`, {
+      method: "POST",
+      headers: { origin: ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    }),
+    { params: Promise.resolve({}) },
+  );
   if (response.status !== 201) throw new Error(`setup answered ${response.status}`);
   const { member } = (await response.json()) as { member: { id: string } };
-  return { userId: member.id, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return {
+    userId: member.id,
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 }
 
 export interface Media extends ArchivedResult {
@@ -43,7 +56,11 @@ export async function archivedMedia(mediaDir: string, count: number): Promise<Me
     // An account per five images (the emulator's image concurrency limit), all rendering at once.
     const clients = await Promise.all(
       Array.from({ length: Math.ceil(count / 5) }, async () => {
-        const created = await fetch(`${emulator.url}/__emulator/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+        const created = await fetch(`${emulator.url}/__emulator/accounts`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        });
         const { apiKey } = (await created.json()) as { apiKey: string };
         return createUpstreamClient({ baseUrl: emulator.url, apiKey, timeoutMs: 15_000 });
       }),
@@ -90,31 +107,77 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
       const failed = i % 10 === 9; // kept in step with mediaOf
       const prompt = `bench task ${i}: a quiet harbour at dawn`;
       tasks.push({
-        id: `task_bench_${String(i).padStart(6, "0")}`, submission_id: null, user_id: userId, model: "gamma-5-pro", kind: "image",
-        params: JSON.stringify({ model: "gamma-5-pro", prompt }), prompt, status: failed ? "failed" : "succeeded",
-        error_code: failed ? "content_policy" : null, error_message: null, credits_reserved: 44, credits_used: failed ? 0 : 44, credits_refunded: failed ? 44 : null,
-        upstream_created_at: at, upstream_updated_at: at, completed_at: at, overdue: 0, lost: 0, not_found_count: 0, media_deleted_at: null,
-        archive_state: failed ? "none" : "done", archive_attempts: 0, archive_error: null, next_poll_at: null, last_polled_at: null, lease_until: null, lease_owner: null,
-        hidden: i % 100 === 50 ? 1 : 0, favourite: 0, created_at: at, updated_at: at,
+        id: `task_bench_${String(i).padStart(6, "0")}`,
+        submission_id: null,
+        user_id: userId,
+        model: "gamma-5-pro",
+        kind: "image",
+        params: JSON.stringify({ model: "gamma-5-pro", prompt }),
+        prompt,
+        status: failed ? "failed" : "succeeded",
+        error_code: failed ? "content_policy" : null,
+        error_message: null,
+        credits_reserved: 44,
+        credits_used: failed ? 0 : 44,
+        credits_refunded: failed ? 44 : null,
+        upstream_created_at: at,
+        upstream_updated_at: at,
+        completed_at: at,
+        overdue: 0,
+        lost: 0,
+        not_found_count: 0,
+        media_deleted_at: null,
+        archive_state: failed ? "none" : "done",
+        archive_attempts: 0,
+        archive_error: null,
+        next_poll_at: null,
+        last_polled_at: null,
+        lease_until: null,
+        lease_owner: null,
+        hidden: i % 100 === 50 ? 1 : 0,
+        favourite: 0,
+        created_at: at,
+        updated_at: at,
       });
     }
     const results = tasks.flatMap((t) => {
       const m = mediaOf(media, t.id);
-      return m ? [{ task_id: t.id, idx: 0, upstream_url: "https://upstream.example/bench.png", file: m.file, thumbnail: m.thumbnail, content_type: m.contentType, bytes: m.bytes, width: m.width, height: m.height }] : [];
+      return m
+        ? [
+            {
+              task_id: t.id,
+              idx: 0,
+              upstream_url: "https://upstream.example/bench.png",
+              file: m.file,
+              thumbnail: m.thumbnail,
+              content_type: m.contentType,
+              bytes: m.bytes,
+              width: m.width,
+              height: m.height,
+            },
+          ]
+        : [];
     });
     // One transaction per thousand: a commit per row would take minutes on SQLite.
-    await database().db.transaction().execute(async (trx) => {
-      await trx.insertInto("tasks").values(tasks).execute();
-      await trx.insertInto("task_results").values(results).execute();
-    });
+    await database()
+      .db.transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("tasks").values(tasks).execute();
+        await trx.insertInto("task_results").values(results).execute();
+      });
   }
   await sql`analyze`.execute(database().db);
 }
 
 /** GET /api/tasks called as Next calls it; answers the time in ms and the parsed body. */
-export async function getTasks(query: string, cookie: string): Promise<{ ms: number; bytes: number; json: { tasks: { id: string }[]; nextCursor: string | null } }> {
+export async function getTasks(
+  query: string,
+  cookie: string,
+): Promise<{ ms: number; bytes: number; json: { tasks: { id: string }[]; nextCursor: string | null } }> {
   const started = performance.now();
-  const response = await tasksRoute(new Request(`${ORIGIN}/api/tasks${query}`, { headers: { origin: ORIGIN, cookie } }), { params: Promise.resolve({}) });
+  const response = await tasksRoute(new Request(`${ORIGIN}/api/tasks${query}`, { headers: { origin: ORIGIN, cookie } }), {
+    params: Promise.resolve({}),
+  });
   const text = await response.text();
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`GET /api/tasks${query} answered ${response.status}`);
@@ -123,7 +186,15 @@ export async function getTasks(query: string, cookie: string): Promise<{ ms: num
 
 /** SQLite's plans for the list query (hidden filter, newest first): first page, then after a cursor. */
 export async function listPlan(): Promise<string> {
-  const first = await sql<{ detail: string }>`explain query plan select * from tasks left join user on user.id = tasks.user_id where tasks.hidden = 0 order by tasks.created_at desc, tasks.id desc limit 51`.execute(database().db);
-  const deep = await sql<{ detail: string }>`explain query plan select * from tasks left join user on user.id = tasks.user_id where tasks.hidden = 0 and (tasks.created_at < '2026' or (tasks.created_at = '2026' and tasks.id < 'x')) order by tasks.created_at desc, tasks.id desc limit 51`.execute(database().db);
+  const first = await sql<{
+    detail: string;
+  }>`explain query plan select * from tasks left join user on user.id = tasks.user_id where tasks.hidden = 0 order by tasks.created_at desc, tasks.id desc limit 51`.execute(
+    database().db,
+  );
+  const deep = await sql<{
+    detail: string;
+  }>`explain query plan select * from tasks left join user on user.id = tasks.user_id where tasks.hidden = 0 and (tasks.created_at < '2026' or (tasks.created_at = '2026' and tasks.id < 'x')) order by tasks.created_at desc, tasks.id desc limit 51`.execute(
+    database().db,
+  );
   return [first, deep].map(({ rows }) => rows.map((r) => r.detail).join("; ")).join(" | after a cursor: ");
 }

@@ -47,12 +47,13 @@ async function p95(query: string, cookie: string): Promise<number> {
   return percentile(times, 95);
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 /** The gallery in Chromium: the most cards ever in the DOM while scrolling, and the first screen's card count. */
 async function scrollGallery(): Promise<{ maxCards: number; seen: number; firstScreen: number } | string> {
@@ -63,27 +64,55 @@ async function scrollGallery(): Promise<{ maxCards: number; seen: number; firstS
   }
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  server = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], { env: childEnv({ ...config, GENERATION_API_BASE_URL: "", PORT: String(port) }), stdio: "ignore" });
-  for (let i = 0; (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) === false; i += 1) {
+  server = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
+    env: childEnv({ ...config, GENERATION_API_BASE_URL: "", PORT: String(port) }),
+    stdio: "ignore",
+  });
+  for (
+    let i = 0;
+    (await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )) === false;
+    i += 1
+  ) {
     if (i > 150) return "gallery page not available yet (the server did not start)";
     await sleep(200);
   }
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { origin: base, "content-type": "application/json" }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
   // Production cookies are Secure (`__Secure-…`); Chromium accepts them from http://localhost.
   if (signIn.status !== 200) throw new Error(`signing in to the gallery server answered ${signIn.status}`);
   const cookies = signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!.split("="))
-    .flatMap(([name, ...value]) => (name && value.join("") ? [{ name, value: value.join("="), domain: "localhost", path: "/", secure: true }] : []));
+    .flatMap(([name, ...value]) =>
+      name && value.join("") ? [{ name, value: value.join("="), domain: "localhost", path: "/", secure: true }] : [],
+    );
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies(cookies);
     const page = await context.newPage();
     await page.goto(`${base}/tasks`);
     const cards = page.locator('[role="list"][aria-label="Tasks"] [role="listitem"]');
-    if (!(await cards.first().waitFor({ timeout: 20_000 }).then(() => true, () => false))) return "gallery page not available yet";
+    if (
+      !(await cards
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        ))
+    )
+      return "gallery page not available yet";
     const firstScreen = await cards.count();
     let seen = 0;
     let maxCards = 0;
@@ -113,7 +142,8 @@ try {
 
   const first = await p95("?limit=50", cookie);
   let cursor: string | null = null;
-  for (let paged = 0; paged < DEEP; paged += 200) cursor = (await getTasks(`?limit=200${cursor ? `&cursor=${cursor}` : ""}`, cookie)).json.nextCursor;
+  for (let paged = 0; paged < DEEP; paged += 200)
+    cursor = (await getTasks(`?limit=200${cursor ? `&cursor=${cursor}` : ""}`, cookie)).json.nextCursor;
   const deep = await p95(`?limit=50&cursor=${cursor}`, cookie);
   const plan = first > TARGET_MS || deep > TARGET_MS ? await listPlan() : "";
   // A search that matches almost nothing reads every prompt: the worst case of an unindexed LIKE.
@@ -134,14 +164,38 @@ try {
 
   printTable([
     { measure: `seed ${TOTAL.toLocaleString("en")} tasks (batches of 1,000)`, result: `${seedSeconds.toFixed(1)} s`, target: "" },
-    { measure: "GET /api/tasks p95, first page (limit 50)", result: `${first.toFixed(1)} ms`, target: `≤ ${TARGET_MS} ms`, ok: first <= TARGET_MS },
-    { measure: `GET /api/tasks p95, cursor after ${DEEP.toLocaleString("en")} rows`, result: `${deep.toFixed(1)} ms`, target: `≤ ${TARGET_MS} ms`, ok: deep <= TARGET_MS },
+    {
+      measure: "GET /api/tasks p95, first page (limit 50)",
+      result: `${first.toFixed(1)} ms`,
+      target: `≤ ${TARGET_MS} ms`,
+      ok: first <= TARGET_MS,
+    },
+    {
+      measure: `GET /api/tasks p95, cursor after ${DEEP.toLocaleString("en")} rows`,
+      result: `${deep.toFixed(1)} ms`,
+      target: `≤ ${TARGET_MS} ms`,
+      ok: deep <= TARGET_MS,
+    },
     { measure: "GET /api/tasks p95, a prompt search matching 2 tasks", result: `${search.toFixed(1)} ms`, target: "" },
     { measure: `Credits page figures, all time (median of 5)`, result: `${percentile(creditTimes, 50).toFixed(0)} ms`, target: "" },
     typeof gallery === "string"
-      ? { measure: `cards in the DOM scrolling ${SCROLL_TASKS.toLocaleString("en")} tasks`, result: gallery, target: "bounded by the viewport" }
-      : { measure: `cards in the DOM scrolling ${gallery.seen.toLocaleString("en")} tasks`, result: `max ${gallery.maxCards} (first screen ${gallery.firstScreen})`, target: "bounded by the viewport", ok: gallery.seen >= SCROLL_TASKS && gallery.maxCards <= 2 * gallery.firstScreen },
-    { measure: `first screen bytes (${firstPage.json.tasks.length} tasks: JSON + thumbnails vs + originals)`, result: `${(thumbs / 1024).toFixed(0)} KiB vs ${(originals / 1024).toFixed(0)} KiB (1/${(originals / thumbs).toFixed(1)})`, target: "≤ 1/10", ok: thumbs * 10 <= originals },
+      ? {
+          measure: `cards in the DOM scrolling ${SCROLL_TASKS.toLocaleString("en")} tasks`,
+          result: gallery,
+          target: "bounded by the viewport",
+        }
+      : {
+          measure: `cards in the DOM scrolling ${gallery.seen.toLocaleString("en")} tasks`,
+          result: `max ${gallery.maxCards} (first screen ${gallery.firstScreen})`,
+          target: "bounded by the viewport",
+          ok: gallery.seen >= SCROLL_TASKS && gallery.maxCards <= 2 * gallery.firstScreen,
+        },
+    {
+      measure: `first screen bytes (${firstPage.json.tasks.length} tasks: JSON + thumbnails vs + originals)`,
+      result: `${(thumbs / 1024).toFixed(0)} KiB vs ${(originals / 1024).toFixed(0)} KiB (1/${(originals / thumbs).toFixed(1)})`,
+      target: "≤ 1/10",
+      ok: thumbs * 10 <= originals,
+    },
   ]);
   if (plan) console.log(`\nSQLite plan for the list query: ${plan}`);
   console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);

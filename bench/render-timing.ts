@@ -11,9 +11,11 @@ export async function benchRender(runs = 3): Promise<{ image1024Ms: number; vide
   const dir = await mkdtemp(path.join(tmpdir(), "darkroom-bench-"));
   try {
     // One warm-up each, so sharp's and ffmpeg's first-load costs do not count as rendering time.
-    const image = () => renderImage({ width: 1024, height: 1024, format: "png", prompt: PROMPT, label: "gamma-5-pro · 1024×1024", seed: "bench" });
+    const image = () =>
+      renderImage({ width: 1024, height: 1024, format: "png", prompt: PROMPT, label: "gamma-5-pro · 1024×1024", seed: "bench" });
     const outPath = path.join(dir, "bench.mp4");
-    const video = () => renderVideo({ width: 1280, height: 720, seconds: 6, prompt: PROMPT, label: "epsilon-v6 · 1280×720", seed: "bench", outPath });
+    const video = () =>
+      renderVideo({ width: 1280, height: 720, seconds: 6, prompt: PROMPT, label: "epsilon-v6 · 1280×720", seed: "bench", outPath });
     await image();
     await video();
     return { image1024Ms: await median(runs, image), video720p6sMs: await median(runs, video) };

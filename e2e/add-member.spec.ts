@@ -81,8 +81,12 @@ test("the members API checks the same rules when the form is bypassed", async ({
   }
   // Bodies over the API's 64 KiB limit, and bodies that are not JSON, are refused before any check.
   expect((await page.request.post("/api/members", { data: { ...valid, name: "x".repeat(70 * 1024) } })).status()).toBe(413);
-  expect((await page.request.post("/api/members", { headers: { "Content-Type": "text/plain" }, data: JSON.stringify(valid) })).status()).toBe(415);
-  expect((await page.request.post("/api/members", { headers: { "Content-Type": "application/json" }, data: Buffer.from("{not json") })).status()).toBe(400);
+  expect(
+    (await page.request.post("/api/members", { headers: { "Content-Type": "text/plain" }, data: JSON.stringify(valid) })).status(),
+  ).toBe(415);
+  expect(
+    (await page.request.post("/api/members", { headers: { "Content-Type": "application/json" }, data: Buffer.from("{not json") })).status(),
+  ).toBe(400);
 
   const duplicate = await page.request.post("/api/members", { data: { ...valid, email: ADMIN.email } });
   expect(duplicate.status()).toBe(409);

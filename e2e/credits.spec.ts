@@ -44,7 +44,10 @@ class CreditsPage {
   }
 
   modelRow(label: string) {
-    return this.page.getByRole("region", { name: "By model" }).getByRole("row").filter({ has: this.page.getByRole("rowheader", { name: label }) });
+    return this.page
+      .getByRole("region", { name: "By model" })
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("rowheader", { name: label }) });
   }
 
   /** The Used cell of a model's row; 0 when the model has no row. */

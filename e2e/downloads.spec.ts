@@ -45,10 +45,23 @@ test("a ZIP of a selection holds each result, a JSON sidecar per task and an ind
     expect(execFileSync("unzip", ["-p", zip, media!]).subarray(0, 8).toString("hex")).toBe(PNG);
     const sidecar = JSON.parse(execFileSync("unzip", ["-p", zip, media!.replace(/\.png$/, ".json")], { encoding: "utf8" }));
     const task = await getTask(page.request, id);
-    expect(sidecar).toMatchObject({ taskId: id, model: "gamma-5-pro", kind: "image", status: "succeeded", member: { name: ADMIN.name }, credits: { used: task.credits.used }, files: [media] });
+    expect(sidecar).toMatchObject({
+      taskId: id,
+      model: "gamma-5-pro",
+      kind: "image",
+      status: "succeeded",
+      member: { name: ADMIN.name },
+      credits: { used: task.credits.used },
+      files: [media],
+    });
     expect([HERON, BOAT]).toContain(sidecar.request.prompt);
   }
   const index = execFileSync("unzip", ["-p", zip, "index.csv"], { encoding: "utf8" }).trim().split("\r\n");
   expect(index[0]).toMatch(/^task_id,model,member,status,credits_reserved,credits_used/);
-  expect(index.slice(1).map((row) => row.split(",")[0]).sort()).toEqual([...ids].sort());
+  expect(
+    index
+      .slice(1)
+      .map((row) => row.split(",")[0])
+      .sort(),
+  ).toEqual([...ids].sort());
 });

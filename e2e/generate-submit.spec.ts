@@ -125,7 +125,11 @@ test("refusals by the generation service read in plain words, on the field when 
   await generate.field("Reference images 1").fill("https://images.example.com/orchard.gif");
   await page.route("**/api/submissions/*", async (route) => {
     const { submission } = (await (await route.fetch()).json()) as { submission: Record<string, unknown> };
-    const error = { code: "invalid_request", message: "The generation service rejected the request. GIF is not supported. (field: image_urls.0)", field: "image_urls.0" };
+    const error = {
+      code: "invalid_request",
+      message: "The generation service rejected the request. GIF is not supported. (field: image_urls.0)",
+      field: "image_urls.0",
+    };
     await route.fulfill({ json: { submission: { ...submission, state: "rejected", taskId: null, error } } });
   });
   await generate.prompt.fill(named);

@@ -50,7 +50,9 @@ test("a member can generate but cannot manage members", async ({ signedInPage })
   await expect(page.getByRole("button", { name: "Add member" })).toHaveCount(0);
 
   expect((await page.request.get("/api/members")).status()).toBe(403);
-  const add = await page.request.post("/api/members", { data: { name: "Sneaky", email: "sneaky@example.com", password: "sneaky-password", role: "admin" } });
+  const add = await page.request.post("/api/members", {
+    data: { name: "Sneaky", email: "sneaky@example.com", password: "sneaky-password", role: "admin" },
+  });
   expect(add.status()).toBe(403);
   memberState = await page.context().storageState();
 });

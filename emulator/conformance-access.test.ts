@@ -63,7 +63,14 @@ describe("media URLs in requests", () => {
 });
 
 describe("epsilon-v6 extend with parent_task_id", () => {
-  const extend = (parent: string) => ({ model: "epsilon-v6", mode: "extend", prompt: "and then it rains", parent_task_id: parent, quality: "360p", duration: 1 });
+  const extend = (parent: string) => ({
+    model: "epsilon-v6",
+    mode: "extend",
+    prompt: "and then it rains",
+    parent_task_id: parent,
+    quality: "360p",
+    duration: 1,
+  });
 
   it("accepts a succeeded epsilon-v6 task of the same account", async () => {
     const emu = emulator();
@@ -162,15 +169,33 @@ describe("prices (credits_reserved, deducted at acceptance)", () => {
     ["delta medium 4K free", "free", "images", { ...BODIES.delta(), resolution: "4K" }, 40],
     ["alpha 1080p 6 s", "paid", "videos", { ...BODIES.alpha(), resolution: "1080p" }, 48],
     ["alpha default free", "free", "videos", BODIES.alpha(), 38],
-    ["alpha-fast 10 s", "paid", "videos", { ...BODIES.alpha(), model: "alpha-2.3-fast", image_url: "https://cdn.example.com/a.png", duration: 10 }, 30],
+    [
+      "alpha-fast 10 s",
+      "paid",
+      "videos",
+      { ...BODIES.alpha(), model: "alpha-2.3-fast", image_url: "https://cdn.example.com/a.png", duration: 10 },
+      30,
+    ],
     ["beta defaults (720p, 5 s, audio)", "paid", "videos", { model: "beta-2.0", mode: "text-to-video", prompt: "a kite" }, 40],
-    ["beta 480p silent lifetime", "lifetime", "videos", { model: "beta-2.0", mode: "text-to-video", prompt: "a kite", resolution: "480p", duration: 4, generate_audio: false }, 10],
+    [
+      "beta 480p silent lifetime",
+      "lifetime",
+      "videos",
+      { model: "beta-2.0", mode: "text-to-video", prompt: "a kite", resolution: "480p", duration: 4, generate_audio: false },
+      10,
+    ],
     ["epsilon defaults", "paid", "videos", { model: "epsilon-v6", mode: "text-to-video", prompt: "a kite" }, 30],
     [
       "epsilon reference with audio free",
       "free",
       "videos",
-      { model: "epsilon-v6", mode: "reference-to-video", prompt: "a kite", generate_audio: true, image_references: [{ image_url: "https://cdn.example.com/a.png", type: "subject" }] },
+      {
+        model: "epsilon-v6",
+        mode: "reference-to-video",
+        prompt: "a kite",
+        generate_audio: true,
+        image_references: [{ image_url: "https://cdn.example.com/a.png", type: "subject" }],
+      },
       75,
     ],
   ];

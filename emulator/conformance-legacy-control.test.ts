@@ -130,7 +130,12 @@ describe("control API", () => {
     const patched = await emu.control("PATCH", `/accounts/${given.apiKey}`, { plan: "paid", disabled: false });
     expect(patched.status).toBe(200);
     expect(patched.body).toEqual({ ...given, plan: "paid", disabled: false });
-    expect((await emu.control("PATCH", `/accounts/${given.apiKey}`, { credits: 100 })).body).toEqual({ ...given, plan: "paid", disabled: false, credits: 100 });
+    expect((await emu.control("PATCH", `/accounts/${given.apiKey}`, { credits: 100 })).body).toEqual({
+      ...given,
+      plan: "paid",
+      disabled: false,
+      credits: 100,
+    });
     expect((await emu.createTask("images", given.apiKey, BODIES.delta())).credits_reserved).toBe(8);
     expect(await emu.credits(given.apiKey)).toBe(92);
     expect((await emu.control("GET", "/accounts/sk-nobody-here")).status).toBe(404);
@@ -254,7 +259,12 @@ describe("reset (last: it wipes this file's emulator)", () => {
     expect(res.text).toBe("");
     expect((await emu.control("GET", `/accounts/${apiKey}`)).status).toBe(404);
     expect((await emu.getTask(apiKey, task.id)).status).toBe(401);
-    expect(await emu.getAccount(emu.running.demoKey)).toEqual({ apiKey: "sk-emulator-demo", plan: "free", credits: 100_000, disabled: false });
+    expect(await emu.getAccount(emu.running.demoKey)).toEqual({
+      apiKey: "sk-emulator-demo",
+      plan: "free",
+      credits: 100_000,
+      disabled: false,
+    });
     expect((await emu.getTask(emu.running.demoKey, task.id)).status).toBe(404);
     expect(Math.abs((await emu.now()) - Date.now())).toBeLessThan(2000);
   });

@@ -47,7 +47,13 @@ describe("images", () => {
 describe("videos", () => {
   it.each([
     ["epsilon 360p 2 s: 640x360", { ...BODIES.epsilon(), duration: 2 }, 640, 360, 2],
-    ["beta 480p 9:16 4 s: 480x854", { model: "beta-2.0", mode: "text-to-video", prompt: "a kite", resolution: "480p", aspect_ratio: "9:16", duration: 4 }, 480, 854, 4],
+    [
+      "beta 480p 9:16 4 s: 480x854",
+      { model: "beta-2.0", mode: "text-to-video", prompt: "a kite", resolution: "480p", aspect_ratio: "9:16", duration: 4 },
+      480,
+      854,
+      4,
+    ],
     ["alpha default (768p, 6 s): 1366x768", BODIES.alpha(), 1366, 768, 6],
   ] as const)("%s is a playable H.264 MP4 of that size and duration", async (_n, body, width, height, seconds) => {
     const emu = emulator();
@@ -154,7 +160,11 @@ describe("failures and refunds", () => {
 
     await emu.advance(10);
     const refunded = (await emu.getTask(apiKey, created.id)).body;
-    expect(refunded).toMatchObject({ status: "failed", credits_refunded: 38, error: { code: "generation_failed", message: expect.stringMatching(/30 minutes/) } });
+    expect(refunded).toMatchObject({
+      status: "failed",
+      credits_refunded: 38,
+      error: { code: "generation_failed", message: expect.stringMatching(/30 minutes/) },
+    });
     expect(await emu.credits(apiKey)).toBe(100_000);
     for (let i = 0; i < 3; i++) {
       await emu.advance(3600);

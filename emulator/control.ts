@@ -10,7 +10,10 @@ const plan = z.enum(["free", "paid", "lifetime"]);
 const credits = z.number().int().min(0);
 const newAccountSchema = z.object({
   // Keys the control API can address in a path and clients can send in a header.
-  apiKey: z.string().regex(/^[A-Za-z0-9._~:-]{1,200}$/, "apiKey must be 1 to 200 letters, digits or . _ ~ : -").optional(),
+  apiKey: z
+    .string()
+    .regex(/^[A-Za-z0-9._~:-]{1,200}$/, "apiKey must be 1 to 200 letters, digits or . _ ~ : -")
+    .optional(),
   plan: plan.optional(),
   credits: credits.optional(),
   disabled: z.boolean().optional(),

@@ -24,7 +24,10 @@ export interface CreationDialect {
 }
 
 export async function createTask(emu: Emulator, req: IncomingMessage, account: Account, dialect: CreationDialect): Promise<Reply> {
-  const contentType = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  const contentType = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
   if (contentType !== "application/json") {
     return dialect.error(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
@@ -37,7 +40,11 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   const key = req.headers["idempotency-key"];
   if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
     if (key !== undefined || !dialect.keyOptional(body)) {
-      return dialect.error(400, "invalid_idempotency_key", "Send an Idempotency-Key header of 1 to 128 letters, digits, '.', ':', '_' or '-'.");
+      return dialect.error(
+        400,
+        "invalid_idempotency_key",
+        "Send an Idempotency-Key header of 1 to 128 letters, digits, '.', ':', '_' or '-'.",
+      );
     }
   }
   const idemKey = typeof key === "string" ? `${account.apiKey}\n${key}` : undefined;
@@ -46,7 +53,11 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   if (previous) {
     const original = emu.state.tasks[previous.taskId];
     if (previous.body !== canonical || previous.scope !== dialect.scope || !original) {
-      return dialect.error(409, "idempotency_conflict", "This Idempotency-Key was already used for a different request; a changed request needs a new key.");
+      return dialect.error(
+        409,
+        "idempotency_conflict",
+        "This Idempotency-Key was already used for a different request; a changed request needs a new key.",
+      );
     }
     return dialect.created(original, true);
   }
@@ -59,11 +70,15 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
 
   const prompt = String(request.params.prompt ?? "");
   if (/\[\[blocked\]\]/i.test(prompt)) {
-    return dialect.error(422, "prompt_blocked", "The prompt was rejected as unsafe before generation; change it and try again.", { field: "prompt" });
+    return dialect.error(422, "prompt_blocked", "The prompt was rejected as unsafe before generation; change it and try again.", {
+      field: "prompt",
+    });
   }
   emu.advance();
   if (emu.liveCount(account.apiKey, request.kind) >= CONCURRENCY[request.kind]) {
-    return dialect.error(429, "concurrency_limited", `At most ${CONCURRENCY[request.kind]} ${request.kind} tasks may run at once.`, { retryAfter: "5" });
+    return dialect.error(429, "concurrency_limited", `At most ${CONCURRENCY[request.kind]} ${request.kind} tasks may run at once.`, {
+      retryAfter: "5",
+    });
   }
   const price = Math.round(request.basePrice * PLAN_COEFFICIENT[account.plan]);
   if (account.credits < price) {

@@ -144,10 +144,34 @@ function deepJson(r: Rand, depth: number): string {
 }
 
 const FIELD_NAMES = [
-  "model", "prompt", "mode", "image_url", "image_urls", "last_frame_url", "duration", "resolution", "aspect_ratio",
-  "generate_audio", "web_search", "quality", "generate_multi_clip", "seed", "first_frame_image_url",
-  "last_frame_image_url", "image_references", "video_url", "parent_task_id", "output_format", "n", "size",
-  "callback_url", "modelKey", "outputDurationSec", "promptExtend", "prompt_optimizer", "aspectRatio",
+  "model",
+  "prompt",
+  "mode",
+  "image_url",
+  "image_urls",
+  "last_frame_url",
+  "duration",
+  "resolution",
+  "aspect_ratio",
+  "generate_audio",
+  "web_search",
+  "quality",
+  "generate_multi_clip",
+  "seed",
+  "first_frame_image_url",
+  "last_frame_image_url",
+  "image_references",
+  "video_url",
+  "parent_task_id",
+  "output_format",
+  "n",
+  "size",
+  "callback_url",
+  "modelKey",
+  "outputDurationSec",
+  "promptExtend",
+  "prompt_optimizer",
+  "aspectRatio",
 ];
 
 type Endpoint = "videos" | "images" | "legacy";
@@ -158,22 +182,124 @@ interface Template {
 
 const IMG = "https://images.example.com/frames/first.png";
 function templates(r: Rand): Template[] {
-  const prompt = r.pick(["A lighthouse on a cliff at dusk", "cat", "a dog [[fail]] running", "abc", "Prompt with ünïcödé 🌩️ and \"quotes\""]);
+  const prompt = r.pick(["A lighthouse on a cliff at dusk", "cat", "a dog [[fail]] running", "abc", 'Prompt with ünïcödé 🌩️ and "quotes"']);
   return [
     { endpoint: "videos", body: { model: "alpha-2.3", prompt, duration: 6, resolution: "768p", prompt_optimizer: false } },
     { endpoint: "videos", body: { model: "alpha-2.3", prompt, image_url: IMG, resolution: "1080p", duration: 6 } },
     { endpoint: "videos", body: { model: "alpha-2.3-fast", prompt, image_url: IMG } },
-    { endpoint: "videos", body: { model: "beta-2.0", mode: "text-to-video", prompt: `${prompt}!!!`, duration: 4, resolution: "480p", aspect_ratio: "9:16", generate_audio: false, web_search: true } },
-    { endpoint: "videos", body: { model: "beta-2.0", mode: "image-to-video", prompt: `${prompt}!!!`, image_url: IMG, last_frame_url: IMG, aspect_ratio: "adaptive" } },
-    { endpoint: "videos", body: { model: "epsilon-v6", mode: "text-to-video", prompt: `${prompt}!!!`, duration: 1, quality: "360p", aspect_ratio: "1:1", seed: 42 } },
-    { endpoint: "videos", body: { model: "epsilon-v6", mode: "image-to-video", prompt: `${prompt}!!!`, duration: 1, quality: "360p", image_urls: [IMG, "https://cdn.example.org/b.webp"], generate_multi_clip: true } },
-    { endpoint: "videos", body: { model: "epsilon-v6", mode: "transition", prompt: `${prompt}!!!`, duration: 1, quality: "360p", first_frame_image_url: IMG, last_frame_image_url: IMG } },
-    { endpoint: "videos", body: { model: "epsilon-v6", mode: "reference-to-video", prompt: `@hero ${prompt}`, duration: 1, quality: "360p", image_references: [{ image_url: IMG, type: "subject", ref_name: "hero" }, { image_url: IMG, type: "background" }] } },
-    { endpoint: "videos", body: { model: "epsilon-v6", mode: "extend", prompt: `${prompt}!!!`, duration: 1, quality: "360p", video_url: "https://videos.example.com/clip.mp4" } },
-    { endpoint: "videos", body: { model: "epsilon-v6", mode: "extend", prompt: `${prompt}!!!`, duration: 1, quality: "360p", parent_task_id: "task_0123456789abcdef01234567" } },
-    { endpoint: "images", body: { model: "gamma-5-pro", prompt: `${prompt}!!!`, aspect_ratio: "16:9", quality: "basic", output_format: "jpeg", n: 1 } },
+    {
+      endpoint: "videos",
+      body: {
+        model: "beta-2.0",
+        mode: "text-to-video",
+        prompt: `${prompt}!!!`,
+        duration: 4,
+        resolution: "480p",
+        aspect_ratio: "9:16",
+        generate_audio: false,
+        web_search: true,
+      },
+    },
+    {
+      endpoint: "videos",
+      body: {
+        model: "beta-2.0",
+        mode: "image-to-video",
+        prompt: `${prompt}!!!`,
+        image_url: IMG,
+        last_frame_url: IMG,
+        aspect_ratio: "adaptive",
+      },
+    },
+    {
+      endpoint: "videos",
+      body: {
+        model: "epsilon-v6",
+        mode: "text-to-video",
+        prompt: `${prompt}!!!`,
+        duration: 1,
+        quality: "360p",
+        aspect_ratio: "1:1",
+        seed: 42,
+      },
+    },
+    {
+      endpoint: "videos",
+      body: {
+        model: "epsilon-v6",
+        mode: "image-to-video",
+        prompt: `${prompt}!!!`,
+        duration: 1,
+        quality: "360p",
+        image_urls: [IMG, "https://cdn.example.org/b.webp"],
+        generate_multi_clip: true,
+      },
+    },
+    {
+      endpoint: "videos",
+      body: {
+        model: "epsilon-v6",
+        mode: "transition",
+        prompt: `${prompt}!!!`,
+        duration: 1,
+        quality: "360p",
+        first_frame_image_url: IMG,
+        last_frame_image_url: IMG,
+      },
+    },
+    {
+      endpoint: "videos",
+      body: {
+        model: "epsilon-v6",
+        mode: "reference-to-video",
+        prompt: `@hero ${prompt}`,
+        duration: 1,
+        quality: "360p",
+        image_references: [
+          { image_url: IMG, type: "subject", ref_name: "hero" },
+          { image_url: IMG, type: "background" },
+        ],
+      },
+    },
+    {
+      endpoint: "videos",
+      body: {
+        model: "epsilon-v6",
+        mode: "extend",
+        prompt: `${prompt}!!!`,
+        duration: 1,
+        quality: "360p",
+        video_url: "https://videos.example.com/clip.mp4",
+      },
+    },
+    {
+      endpoint: "videos",
+      body: {
+        model: "epsilon-v6",
+        mode: "extend",
+        prompt: `${prompt}!!!`,
+        duration: 1,
+        quality: "360p",
+        parent_task_id: "task_0123456789abcdef01234567",
+      },
+    },
+    {
+      endpoint: "images",
+      body: { model: "gamma-5-pro", prompt: `${prompt}!!!`, aspect_ratio: "16:9", quality: "basic", output_format: "jpeg", n: 1 },
+    },
     { endpoint: "images", body: { model: "gamma-5-pro", prompt: `${prompt}!!!`, image_urls: [IMG] } },
-    { endpoint: "images", body: { model: "delta-image-2", prompt, size: "3:2", quality: "medium", n: 2, resolution: "1K", callback_url: "https://hooks.example.com/done" } },
+    {
+      endpoint: "images",
+      body: {
+        model: "delta-image-2",
+        prompt,
+        size: "3:2",
+        quality: "medium",
+        n: 2,
+        resolution: "1K",
+        callback_url: "https://hooks.example.com/done",
+      },
+    },
     { endpoint: "images", body: { model: "delta-image-2", prompt, image_urls: [IMG, IMG, IMG] } },
     { endpoint: "legacy", body: { modelKey: "alpha-2.3", prompt, resolution: "768P", outputDurationSec: 6, promptExtend: false } },
   ];
@@ -184,11 +310,44 @@ function wrongValue(r: Rand): unknown {
     [4, () => randomJson(r, 3)],
     [1, () => r.pick(["6", "10", "6.0", "720p", "768P", "1080P", "4K", "2:1", "", " ", "true", "subject", "adaptive"])],
     [1, () => r.pick([6.5, -1, 0, 3, 11, 16, 1e21, 2147483648, -2147483649])],
-    [1, () => r.pick(["http://example.com/a.png", "https://localhost/a.png", "https://127.0.0.1/a.png", "https://user:pw@example.com/a.png", "https://example/a.png", "https://example.com/a.gif", "https://[::1]/x.png", "https://example.com/a b.png", "javascript:alert(1)", `https://example.com/${"a".repeat(2100)}.png`, "https://x.internal/a.png", "https://a..b/x.png"])],
-    [1, () => r.pick(["[[blocked]]", "[[hang]] slow one", "[[slow]]", "   ", "ab", "x".repeat(5001), "y".repeat(20001), r.unicode(r.int(1, 300))])],
+    [
+      1,
+      () =>
+        r.pick([
+          "http://example.com/a.png",
+          "https://localhost/a.png",
+          "https://127.0.0.1/a.png",
+          "https://user:pw@example.com/a.png",
+          "https://example/a.png",
+          "https://example.com/a.gif",
+          "https://[::1]/x.png",
+          "https://example.com/a b.png",
+          "javascript:alert(1)",
+          `https://example.com/${"a".repeat(2100)}.png`,
+          "https://x.internal/a.png",
+          "https://a..b/x.png",
+        ]),
+    ],
+    [
+      1,
+      () =>
+        r.pick([
+          "[[blocked]]",
+          "[[hang]] slow one",
+          "[[slow]]",
+          "   ",
+          "ab",
+          "x".repeat(5001),
+          "y".repeat(20001),
+          r.unicode(r.int(1, 300)),
+        ]),
+    ],
     [1, () => [r.pick([IMG, 1, null, { image_url: IMG }]), IMG]],
     [1, () => Array.from({ length: r.int(0, 20) }, () => r.pick([IMG, { image_url: IMG, type: "subject", ref_name: "a" }]))],
-    [1, () => ({ image_url: IMG, type: r.pick(["subject", "style", 1]), ref_name: r.pick(["a", "a b", "x".repeat(33), "@", 7]), extra: 1 })],
+    [
+      1,
+      () => ({ image_url: IMG, type: r.pick(["subject", "style", 1]), ref_name: r.pick(["a", "a b", "x".repeat(33), "@", 7]), extra: 1 }),
+    ],
   ])();
 }
 
@@ -202,7 +361,16 @@ function nearValid(r: Rand, template: Template, taskIds: string[]): BuiltBody {
   const body: Record<string, unknown> = structuredClone(template.body);
   const keys = () => Object.keys(body);
   const mutations: string[] = [];
-  for (let i = r.weighted([[2, 0], [5, 1], [2, 2], [1, 3]] as const); i > 0; i--) {
+  for (
+    let i = r.weighted([
+      [2, 0],
+      [5, 1],
+      [2, 2],
+      [1, 3],
+    ] as const);
+    i > 0;
+    i--
+  ) {
     const what = r.weighted([
       [5, "wrong"],
       [2, "drop"],
@@ -216,16 +384,45 @@ function nearValid(r: Rand, template: Template, taskIds: string[]): BuiltBody {
     mutations.push(what);
     if (what === "wrong") body[r.pick([...keys(), ...FIELD_NAMES.slice(0, 8)])] = wrongValue(r);
     else if (what === "drop" && keys().length > 0) delete body[r.pick(keys())];
-    else if (what === "unknown") Object.defineProperty(body, r.pick([...PROTO_NAMES, "aspectRatio", "extra", "Model", "prompt ", r.unicode(4)]), { value: randomJson(r, 2), enumerable: true, writable: true, configurable: true });
-    else if (what === "huge") body[r.pick(["prompt", ...keys()])] = r.pick(["p".repeat(r.int(4990, 5010)), "q".repeat(r.int(19990, 20010)), "é".repeat(r.int(2000, 30000))]);
+    else if (what === "unknown")
+      Object.defineProperty(body, r.pick([...PROTO_NAMES, "aspectRatio", "extra", "Model", "prompt ", r.unicode(4)]), {
+        value: randomJson(r, 2),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else if (what === "huge")
+      body[r.pick(["prompt", ...keys()])] = r.pick([
+        "p".repeat(r.int(4990, 5010)),
+        "q".repeat(r.int(19990, 20010)),
+        "é".repeat(r.int(2000, 30000)),
+      ]);
     else if (what === "unicode") body.prompt = r.unicode(r.int(1, 400));
     else if (what === "deep") body[r.pick(keys().length > 0 ? keys() : ["x"])] = JSON.parse(deepJson(r, r.int(2, 200)));
     else if (what === "parent") body.parent_task_id = taskIds.length > 0 ? r.pick(taskIds) : `task_${r.hex(24)}`;
-    else if (what === "model") body[template.endpoint === "legacy" ? "modelKey" : "model"] = r.pick(["alpha-2.3", "gamma-5-pro", "delta-image-2", "epsilon-v6", "beta-2.0", "ALPHA-2.3", "alpha-2.3 ", "sora", "constructor", "__proto__", 1, null]);
+    else if (what === "model")
+      body[template.endpoint === "legacy" ? "modelKey" : "model"] = r.pick([
+        "alpha-2.3",
+        "gamma-5-pro",
+        "delta-image-2",
+        "epsilon-v6",
+        "beta-2.0",
+        "ALPHA-2.3",
+        "alpha-2.3 ",
+        "sora",
+        "constructor",
+        "__proto__",
+        1,
+        null,
+      ]);
   }
   let text = JSON.stringify(body);
   // Number spellings JSON.stringify never writes: 1e999 parses to Infinity.
-  if (r.chance(0.05)) text = text.replace(/:(\d+)([,}])/, `:${r.pick(["1e999", "-1e999", "6.0", "6e0", "60E-1", "-0", "0.6e1", "123456789012345678901234567890"])}$2`);
+  if (r.chance(0.05))
+    text = text.replace(
+      /:(\d+)([,}])/,
+      `:${r.pick(["1e999", "-1e999", "6.0", "6e0", "60E-1", "-0", "0.6e1", "123456789012345678901234567890"])}$2`,
+    );
   // A duplicate key: JSON.parse keeps the last.
   if (r.chance(0.03)) text = text.replace(/^\{/, `{"model":${JSON.stringify(r.pick(["sora", "gamma-5-pro", 7]))},`);
   return { kind: `near-valid ${String(template.body.model ?? template.body.modelKey)} [${mutations.join(",") || "unchanged"}]`, text };
@@ -239,7 +436,28 @@ function invalidJson(r: Rand, template: Template): BuiltBody {
     () => ({ kind: "invalid: single quotes", text: valid.replace(/"/g, "'") }),
     () => ({ kind: "invalid: BOM", text: `\ufeff${valid}` }),
     () => ({ kind: "invalid: two values", text: `${valid}${valid}` }),
-    () => ({ kind: "invalid: token", text: r.pick(["NaN", "undefined", "{", "}", "[", "nul", "tru", "{a:1}", "//c\n{}", "0x10", "'x'", "{\"a\":1,,}", "\u0000", "{\"a\"}", "+1", ".5", "01"]) }),
+    () => ({
+      kind: "invalid: token",
+      text: r.pick([
+        "NaN",
+        "undefined",
+        "{",
+        "}",
+        "[",
+        "nul",
+        "tru",
+        "{a:1}",
+        "//c\n{}",
+        "0x10",
+        "'x'",
+        '{"a":1,,}',
+        "\u0000",
+        '{"a"}',
+        "+1",
+        ".5",
+        "01",
+      ]),
+    }),
     () => ({ kind: "invalid: random bytes", bytes: Buffer.from(Array.from({ length: r.int(1, 400) }, () => r.int(0, 255))) }),
     () => ({ kind: "invalid: unbalanced deep", text: "[".repeat(r.int(10, 20000)) }),
     () => ({ kind: "invalid: empty", text: "" }),
@@ -255,7 +473,15 @@ function buildBody(r: Rand, template: Template, taskIds: string[]): BuiltBody {
     [12, () => ({ kind: "random JSON", text: JSON.stringify(randomJson(r)) ?? "null" })],
     [5, () => ({ kind: "valid", text: JSON.stringify(template.body) })],
     // Deep nesting: JSON.parse manages any depth, and so must everything done with the result.
-    [5, () => ({ kind: "deep nesting", text: r.chance(0.5) ? deepJson(r, r.int(100, 20000)) : `{"model":${JSON.stringify(template.body.model ?? template.body.modelKey)},"prompt":"abc","x":${deepJson(r, r.int(100, 20000))}}` })],
+    [
+      5,
+      () => ({
+        kind: "deep nesting",
+        text: r.chance(0.5)
+          ? deepJson(r, r.int(100, 20000))
+          : `{"model":${JSON.stringify(template.body.model ?? template.body.modelKey)},"prompt":"abc","x":${deepJson(r, r.int(100, 20000))}}`,
+      }),
+    ],
     [4, () => ({ kind: "over 64 KiB", text: JSON.stringify({ ...template.body, prompt: "z".repeat(MAX_BODY + r.int(1, 40000)) }) })],
     [2, () => ({ kind: "exactly at 64 KiB", text: padTo(JSON.stringify(template.body), MAX_BODY) })],
     [3, () => ({ kind: "empty" })],
@@ -344,7 +570,15 @@ function keyHeader(r: Rand, accounts: Accounts, scheme: "bearer" | "plain"): { v
   }
   const key = role === "poor" ? r.pick(accounts.poor) : role === "rich" ? r.pick(accounts.rich) : accounts.disabled;
   if (scheme === "plain") return { value: key, role };
-  return { value: r.weighted([[8, `Bearer ${key}`], [1, `bearer ${key}`], [1, `Bearer   ${key}`], [1, `BEARER ${key}`]] as const), role };
+  return {
+    value: r.weighted([
+      [8, `Bearer ${key}`],
+      [1, `bearer ${key}`],
+      [1, `Bearer   ${key}`],
+      [1, `BEARER ${key}`],
+    ] as const),
+    role,
+  };
 }
 
 function idempotencyKey(r: Rand, reused: string[]): string | undefined {
@@ -366,7 +600,22 @@ function contentType(r: Rand): string | undefined {
     [5, () => "application/json; charset=utf-8"],
     [2, () => r.pick(["APPLICATION/JSON", " application/json ", "application/json;", "application/json; charset=latin1; x=y"])],
     [6, () => undefined],
-    [8, () => r.pick(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json-patch+json", "application/jsonx", "json", "*/*", "", ";", "application/ json"])],
+    [
+      8,
+      () =>
+        r.pick([
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=x",
+          "application/json-patch+json",
+          "application/jsonx",
+          "json",
+          "*/*",
+          "",
+          ";",
+          "application/ json",
+        ]),
+    ],
     [3, () => headerSafe(utf8Header(r.unicode(r.int(1, 30))))],
   ])();
 }
@@ -381,7 +630,27 @@ function weirdId(r: Rand, taskIds: string[]): string {
     [6, () => (taskIds.length > 0 ? r.pick(taskIds) : `task_${r.hex(24)}`)],
     [4, () => `task_${r.hex(24)}`],
     [2, () => r.pick(PROTO_NAMES)],
-    [3, () => r.pick(["%E0%A4%A", "%", "%%", "%zz", "%00", "%2F", "%2e%2e", "..", ".", "%C0%AF", "%FF%FE", "%ED%A0%80", "task_%0A", "%F0%9F%92%A9", "%u0041"])],
+    [
+      3,
+      () =>
+        r.pick([
+          "%E0%A4%A",
+          "%",
+          "%%",
+          "%zz",
+          "%00",
+          "%2F",
+          "%2e%2e",
+          "..",
+          ".",
+          "%C0%AF",
+          "%FF%FE",
+          "%ED%A0%80",
+          "task_%0A",
+          "%F0%9F%92%A9",
+          "%u0041",
+        ]),
+    ],
     [2, () => percentEncode(r.unicode(r.int(1, 30)))],
     [2, () => "t".repeat(r.int(1000, 5000))],
     [1, () => `task_${"%41".repeat(r.int(100, 1000))}`],
@@ -403,7 +672,8 @@ function randomPath(r: Rand, taskIds: string[], mediaPaths: string[]): { path: s
           () => (mediaPaths.length > 0 ? r.pick(mediaPaths) : `/media/${r.hex(24)}.png`),
           () => `/media/${r.hex(24)}.${r.pick(["png", "jpeg", "mp4", "gif", "PNG", "png.png", ""])}`,
           () => (mediaPaths.length > 0 ? r.pick(mediaPaths).replace(/\.\w+$/, r.pick([".mp4", ".jpeg", ".png", ""])) : "/media/"),
-          () => `/media/${r.pick(["__proto__", "constructor", "..%2F..%2Fetc%2Fpasswd", "%2e%2e/state.json", "%E0%A4%A", "x".repeat(5000)])}.png`,
+          () =>
+            `/media/${r.pick(["__proto__", "constructor", "..%2F..%2Fetc%2Fpasswd", "%2e%2e/state.json", "%E0%A4%A", "x".repeat(5000)])}.png`,
           () => "/media/",
         ])(),
         endpoint: "other",
@@ -413,10 +683,31 @@ function randomPath(r: Rand, taskIds: string[], mediaPaths: string[]): { path: s
       6,
       () => ({
         path: r.pick([
-          "/", "/v1", "/v1/", "/v1/tasks", "/v1/tasks/", "/v1/videos/generations/", "/V1/videos/generations", "//v1/images/generations",
-          "/v1/images/generations?x=1", "/v1/tasks/a/b", "/api/video/task/", "/api/video/generate/", "/api/video", "/v2/videos/generations",
-          "/__emulatorx", "/favicon.ico", "/%", "/v1/%E0%A4%A", "/v1/images%2Fgenerations", "/v1/./images/generations", "/v1/videos/../images/generations",
-          `/${"a/".repeat(500)}`, "/api/video/task/%2F", "/?__proto__=1", "/v1/tasks/task_1?x=%E0%A4%A",
+          "/",
+          "/v1",
+          "/v1/",
+          "/v1/tasks",
+          "/v1/tasks/",
+          "/v1/videos/generations/",
+          "/V1/videos/generations",
+          "//v1/images/generations",
+          "/v1/images/generations?x=1",
+          "/v1/tasks/a/b",
+          "/api/video/task/",
+          "/api/video/generate/",
+          "/api/video",
+          "/v2/videos/generations",
+          "/__emulatorx",
+          "/favicon.ico",
+          "/%",
+          "/v1/%E0%A4%A",
+          "/v1/images%2Fgenerations",
+          "/v1/./images/generations",
+          "/v1/videos/../images/generations",
+          `/${"a/".repeat(500)}`,
+          "/api/video/task/%2F",
+          "/?__proto__=1",
+          "/v1/tasks/task_1?x=%E0%A4%A",
         ]),
         endpoint: "other",
       }),
@@ -424,13 +715,36 @@ function randomPath(r: Rand, taskIds: string[], mediaPaths: string[]): { path: s
   ])();
 }
 
-function buildRequest(r: Rand, index: number, accounts: Accounts, state: { taskIds: string[]; mediaPaths: string[]; reusedKeys: string[] }): FuzzRequest {
+function buildRequest(
+  r: Rand,
+  index: number,
+  accounts: Accounts,
+  state: { taskIds: string[]; mediaPaths: string[]; reusedKeys: string[] },
+): FuzzRequest {
   const { path, endpoint } = randomPath(r, state.taskIds, state.mediaPaths);
   const creation = endpoint === "videos" || endpoint === "images" || endpoint === "legacy";
   const method = r.weighted<string>(
     creation
-      ? [[88, "POST"], [4, "GET"], [2, "PUT"], [2, "DELETE"], [1, "PATCH"], [1, "HEAD"], [1, "OPTIONS"], [1, "PROPFIND"]]
-      : [[80, "GET"], [6, "POST"], [4, "HEAD"], [3, "DELETE"], [2, "PUT"], [2, "OPTIONS"], [1, "PATCH"], [1, "SEARCH"]],
+      ? [
+          [88, "POST"],
+          [4, "GET"],
+          [2, "PUT"],
+          [2, "DELETE"],
+          [1, "PATCH"],
+          [1, "HEAD"],
+          [1, "OPTIONS"],
+          [1, "PROPFIND"],
+        ]
+      : [
+          [80, "GET"],
+          [6, "POST"],
+          [4, "HEAD"],
+          [3, "DELETE"],
+          [2, "PUT"],
+          [2, "OPTIONS"],
+          [1, "PATCH"],
+          [1, "SEARCH"],
+        ],
   );
 
   const headers: Record<string, string | string[]> = {};
@@ -440,17 +754,25 @@ function buildRequest(r: Rand, index: number, accounts: Accounts, state: { taskI
   if (legacyKey.value !== undefined) headers["x-api-key"] = legacyKey.value;
   // Duplicate x-api-key lines: node joins them with ", ", which is no key.
   if (legacyKey.value !== undefined && r.chance(0.02)) headers["x-api-key"] = [legacyKey.value, legacyKey.value];
-  const roles = { v1: auth.role, legacy: headers["x-api-key"] && Array.isArray(headers["x-api-key"]) ? "garbage" : legacyKey.role } as FuzzRequest["roles"];
+  const roles = {
+    v1: auth.role,
+    legacy: headers["x-api-key"] && Array.isArray(headers["x-api-key"]) ? "garbage" : legacyKey.role,
+  } as FuzzRequest["roles"];
 
   const key = idempotencyKey(r, state.reusedKeys);
   if (key !== undefined) headers["idempotency-key"] = key;
   if (r.chance(0.02) && key !== undefined) headers["idempotency-key"] = [key, `fz-${r.hex(8)}`];
   const type = contentType(r);
   if (type !== undefined) headers["content-type"] = type;
-  if (r.chance(0.05)) headers[r.pick(["x-random", "accept", "accept-encoding", "x-forwarded-for", "origin", "cookie"])] = headerSafe(utf8Header(r.unicode(r.int(0, 50))));
+  if (r.chance(0.05))
+    headers[r.pick(["x-random", "accept", "accept-encoding", "x-forwarded-for", "origin", "cookie"])] = headerSafe(
+      utf8Header(r.unicode(r.int(0, 50))),
+    );
   if (r.chance(0.03)) headers.connection = "close";
 
-  const candidates = templates(r).filter((t) => endpoint !== "videos" && endpoint !== "images" && endpoint !== "legacy" ? true : t.endpoint === endpoint || r.chance(0.1));
+  const candidates = templates(r).filter((t) =>
+    endpoint !== "videos" && endpoint !== "images" && endpoint !== "legacy" ? true : t.endpoint === endpoint || r.chance(0.1),
+  );
   const template = r.pick(candidates.length > 0 ? candidates : templates(r));
   const sendBody = method !== "GET" && method !== "HEAD" ? r.chance(0.97) : r.chance(0.1);
   let body: Buffer | undefined;
@@ -528,7 +850,8 @@ function isInvalidJson(body: Buffer | undefined): boolean {
 function check(req: FuzzRequest, res: FuzzResponse): string[] {
   const problems: string[] = [];
   const path = decodedPath(req.path);
-  const isMedia = path !== undefined && /^\/media\/[0-9a-f]+\.(png|jpeg|mp4)$/.test(path) && (req.method === "GET" || req.method === "HEAD");
+  const isMedia =
+    path !== undefined && /^\/media\/[0-9a-f]+\.(png|jpeg|mp4)$/.test(path) && (req.method === "GET" || req.method === "HEAD");
   const matches = path === undefined || isMedia ? [] : ROUTES.filter((route) => route.pattern.test(path));
   const route = matches.find((m) => m.method === req.method);
   const dialect = matches[0]?.dialect ?? "v1";
@@ -538,7 +861,8 @@ function check(req: FuzzRequest, res: FuzzResponse): string[] {
   if (req.method === "POST" && req.body !== undefined && isInvalidJson(req.body) && res.status >= 200 && res.status < 300) {
     problems.push(`2xx (${res.status}) for a body that is not JSON`);
   }
-  if (req.method === "POST" && req.body === undefined && res.status >= 200 && res.status < 300) problems.push(`2xx (${res.status}) for a POST without a body`);
+  if (req.method === "POST" && req.body === undefined && res.status >= 200 && res.status < 300)
+    problems.push(`2xx (${res.status}) for a POST without a body`);
 
   const hasBody = req.method !== "HEAD" && res.status !== 204 && res.status !== 304;
   let json: unknown;
@@ -551,15 +875,18 @@ function check(req: FuzzRequest, res: FuzzResponse): string[] {
       problems.push("body is not JSON");
     }
   }
-  const obj = (v: unknown): Record<string, unknown> | undefined => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const obj = (v: unknown): Record<string, unknown> | undefined =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
   if (res.status >= 400 && res.status < 500 && hasBody && json !== undefined) {
     if (dialect === "legacy") {
       const body = obj(json);
-      if (typeof body?.errorCode !== "string" || typeof body.errorMessage !== "string") problems.push("legacy 4xx without errorCode/errorMessage strings");
+      if (typeof body?.errorCode !== "string" || typeof body.errorMessage !== "string")
+        problems.push("legacy 4xx without errorCode/errorMessage strings");
     } else {
       const error = obj(obj(json)?.error);
-      if (typeof error?.code !== "string" || typeof error.message !== "string") problems.push("v1 4xx without error.code/error.message strings");
+      if (typeof error?.code !== "string" || typeof error.message !== "string")
+        problems.push("v1 4xx without error.code/error.message strings");
     }
   }
   if (res.status === 429 && res.headers["retry-after"] === undefined) problems.push("429 without Retry-After");
@@ -575,8 +902,10 @@ function check(req: FuzzRequest, res: FuzzResponse): string[] {
     const body = obj(json);
     if (route.dialect === "v1") {
       if (typeof body?.id !== "string" || !body.id.startsWith("task_")) problems.push("2xx task without a task_ id");
-      if (typeof body?.credits_reserved !== "number") problems.push(`2xx task whose credits_reserved is ${JSON.stringify(body?.credits_reserved)}`);
-      if (!["pending", "processing", "succeeded", "failed"].includes(String(body?.status))) problems.push(`2xx task with status ${String(body?.status)}`);
+      if (typeof body?.credits_reserved !== "number")
+        problems.push(`2xx task whose credits_reserved is ${JSON.stringify(body?.credits_reserved)}`);
+      if (!["pending", "processing", "succeeded", "failed"].includes(String(body?.status)))
+        problems.push(`2xx task with status ${String(body?.status)}`);
     } else {
       if (typeof body?.taskId !== "string" || !body.taskId.startsWith("task_")) problems.push("legacy 2xx without a task_ taskId");
       if (typeof body?.creditCost !== "number") problems.push(`legacy 2xx whose creditCost is ${JSON.stringify(body?.creditCost)}`);
@@ -590,7 +919,10 @@ function describeRequest(req: FuzzRequest): string {
   const headers = Object.entries(req.headers)
     .map(([k, v]) => `${k}: ${clip(JSON.stringify(v), 80)}`)
     .join("; ");
-  const body = req.body === undefined ? "no body" : `${req.chunked ? "chunked " : ""}${req.body.length} bytes ${clip(JSON.stringify(req.body.toString("utf8")), 160)}`;
+  const body =
+    req.body === undefined
+      ? "no body"
+      : `${req.chunked ? "chunked " : ""}${req.body.length} bytes ${clip(JSON.stringify(req.body.toString("utf8")), 160)}`;
   return `#${req.index} ${req.method} ${clip(req.path)} [${headers}] body(${req.bodyKind}): ${body}`;
 }
 
@@ -598,7 +930,11 @@ function describeRequest(req: FuzzRequest): string {
 // Raw sockets, for clients that lie
 
 /** Writes `parts` to a fresh connection (pausing `gapMs` between them), reads until close or `waitMs`. */
-function rawExchange(url: URL, parts: (string | Buffer)[], options: { waitMs?: number; halfClose?: boolean; gapMs?: number } = {}): Promise<string> {
+function rawExchange(
+  url: URL,
+  parts: (string | Buffer)[],
+  options: { waitMs?: number; halfClose?: boolean; gapMs?: number } = {},
+): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(Number(url.port), url.hostname);
     const received: Buffer[] = [];
@@ -637,7 +973,11 @@ let agent: http.Agent;
 const accounts: Accounts = { poor: [], rich: [], disabled: "" };
 
 async function control(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${emulator.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${emulator.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
@@ -650,7 +990,15 @@ async function newAccount(input: Record<string, unknown>): Promise<string> {
 
 /** A plain, valid request through the same raw client: the emulator is alive and answering. */
 async function alive(key: string): Promise<FuzzResponse> {
-  return send(base, agent, { index: -1, method: "GET", path: `/v1/tasks/task_${"0".repeat(24)}`, headers: { authorization: `Bearer ${key}` }, bodyKind: "none", chunked: false, roles: { v1: "poor", legacy: "missing" } });
+  return send(base, agent, {
+    index: -1,
+    method: "GET",
+    path: `/v1/tasks/task_${"0".repeat(24)}`,
+    headers: { authorization: `Bearer ${key}` },
+    bodyKind: "none",
+    chunked: false,
+    roles: { v1: "poor", legacy: "missing" },
+  });
 }
 
 beforeAll(async () => {
@@ -671,7 +1019,11 @@ afterAll(async () => {
 describe("emulator fuzz: malformed requests get a 4xx JSON error, never a 5xx", () => {
   it(`answers ${BATCHES * BATCH_SIZE} random requests correctly (seed ${SEED})`, { timeout: 120_000 }, async () => {
     const r = new Rand(prng(SEED));
-    const state = { taskIds: [] as string[], mediaPaths: [] as string[], reusedKeys: Array.from({ length: 6 }, (_, i) => `fz-reused-${i}`) };
+    const state = {
+      taskIds: [] as string[],
+      mediaPaths: [] as string[],
+      reusedKeys: Array.from({ length: 6 }, (_, i) => `fz-reused-${i}`),
+    };
     const failures: { category: string; detail: string }[] = [];
     const statusCounts = new Map<number, number>();
     const protoBefore = Object.getOwnPropertyNames(Object.prototype).sort().join();
@@ -698,7 +1050,10 @@ describe("emulator fuzz: malformed requests get a 4xx JSON error, never a 5xx", 
           sent += 1;
           statusCounts.set(res.status, (statusCounts.get(res.status) ?? 0) + 1);
           for (const problem of check(req, res)) {
-            failures.push({ category: problem.replace(/\d{3}/g, "NNN"), detail: `${problem} ← ${describeRequest(req)} → ${res.status} ${res.body.toString("utf8").slice(0, 200)}` });
+            failures.push({
+              category: problem.replace(/\d{3}/g, "NNN"),
+              detail: `${problem} ← ${describeRequest(req)} → ${res.status} ${res.body.toString("utf8").slice(0, 200)}`,
+            });
           }
           if (res.status === 200 || res.status === 202) {
             try {
@@ -728,8 +1083,13 @@ describe("emulator fuzz: malformed requests get a 4xx JSON error, never a 5xx", 
 
     const byCategory = new Map<string, string[]>();
     for (const f of failures) byCategory.set(f.category, [...(byCategory.get(f.category) ?? []), f.detail]);
-    const summary = [...byCategory.entries()].map(([category, details]) => `• ${category} (${details.length}×), e.g.\n    ${details.slice(0, 3).join("\n    ")}`).join("\n");
-    const counts = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ");
+    const summary = [...byCategory.entries()]
+      .map(([category, details]) => `• ${category} (${details.length}×), e.g.\n    ${details.slice(0, 3).join("\n    ")}`)
+      .join("\n");
+    const counts = [...statusCounts.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(" ");
     console.log(`[fuzz] seed ${SEED}: ${sent} answers in ${elapsed} ms; statuses ${counts}; ${state.taskIds.length} tasks created`);
 
     expect(sent).toBeGreaterThanOrEqual(3000);
@@ -738,31 +1098,87 @@ describe("emulator fuzz: malformed requests get a 4xx JSON error, never a 5xx", 
 
   it("survives clients that lie about Content-Length, send oversized bodies or broken HTTP", { timeout: 60_000 }, async () => {
     const key = accounts.poor[1]!;
-    const head = (path: string, extra: string) => `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nx-api-key: ${key}\r\nIdempotency-Key: fz-liar-${Math.random().toString(36).slice(2)}\r\nContent-Type: application/json\r\n${extra}\r\n`;
+    const head = (path: string, extra: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nx-api-key: ${key}\r\nIdempotency-Key: fz-liar-${Math.random().toString(36).slice(2)}\r\nContent-Type: application/json\r\n${extra}\r\n`;
     const valid = JSON.stringify({ model: "gamma-5-pro", prompt: "a cat on a mat" });
-    const cases: { name: string; parts: (string | Buffer)[]; options?: { waitMs?: number; halfClose?: boolean; gapMs?: number }; expect?: (statuses: number[]) => void }[] = [
-      { name: "Content-Length larger than the body, then half-close", parts: [head("/v1/images/generations", "Content-Length: 100\r\n"), valid.slice(0, 10)], options: { halfClose: true } },
-      { name: "Content-Length larger than the body, connection held open", parts: [head("/v1/images/generations", "Content-Length: 100\r\n"), valid.slice(0, 10)], options: { waitMs: 800 } },
-      { name: "Content-Length smaller than the body", parts: [head("/v1/images/generations", "Content-Length: 10\r\n"), valid], expect: (s) => expect(s[0]).toBe(400) },
-      { name: "declared 1 MB, sends 10 bytes", parts: [head("/v1/images/generations", "Content-Length: 1000000\r\n"), valid.slice(0, 10)], expect: (s) => expect(s[0]).toBe(413) },
+    const cases: {
+      name: string;
+      parts: (string | Buffer)[];
+      options?: { waitMs?: number; halfClose?: boolean; gapMs?: number };
+      expect?: (statuses: number[]) => void;
+    }[] = [
+      {
+        name: "Content-Length larger than the body, then half-close",
+        parts: [head("/v1/images/generations", "Content-Length: 100\r\n"), valid.slice(0, 10)],
+        options: { halfClose: true },
+      },
+      {
+        name: "Content-Length larger than the body, connection held open",
+        parts: [head("/v1/images/generations", "Content-Length: 100\r\n"), valid.slice(0, 10)],
+        options: { waitMs: 800 },
+      },
+      {
+        name: "Content-Length smaller than the body",
+        parts: [head("/v1/images/generations", "Content-Length: 10\r\n"), valid],
+        expect: (s) => expect(s[0]).toBe(400),
+      },
+      {
+        name: "declared 1 MB, sends 10 bytes",
+        parts: [head("/v1/images/generations", "Content-Length: 1000000\r\n"), valid.slice(0, 10)],
+        expect: (s) => expect(s[0]).toBe(413),
+      },
       // The server answers 413 without reading on; the unread upload can turn its close into a reset that eats the answer.
-      { name: "declared 1 MB, sends 1 MB", parts: [head("/v1/videos/generations", "Content-Length: 1000000\r\n"), Buffer.alloc(1_000_000, 0x20)], expect: (s) => expect(s.slice(0, 1)).toEqual(s.length ? [413] : []) },
-      { name: "chunked 300 KiB body", parts: [head("/api/video/generate", "Transfer-Encoding: chunked\r\n"), ...Array.from({ length: 30 }, () => `2800\r\n${" ".repeat(0x2800)}\r\n`), "0\r\n\r\n"], expect: (s) => expect(s.slice(0, 1)).toEqual(s.length ? [413] : []) },
-      { name: "chunked body that stops mid-chunk", parts: [head("/v1/images/generations", "Transfer-Encoding: chunked\r\n"), "ff\r\n{\"model\":"], options: { halfClose: true } },
+      {
+        name: "declared 1 MB, sends 1 MB",
+        parts: [head("/v1/videos/generations", "Content-Length: 1000000\r\n"), Buffer.alloc(1_000_000, 0x20)],
+        expect: (s) => expect(s.slice(0, 1)).toEqual(s.length ? [413] : []),
+      },
+      {
+        name: "chunked 300 KiB body",
+        parts: [
+          head("/api/video/generate", "Transfer-Encoding: chunked\r\n"),
+          ...Array.from({ length: 30 }, () => `2800\r\n${" ".repeat(0x2800)}\r\n`),
+          "0\r\n\r\n",
+        ],
+        expect: (s) => expect(s.slice(0, 1)).toEqual(s.length ? [413] : []),
+      },
+      {
+        name: "chunked body that stops mid-chunk",
+        parts: [head("/v1/images/generations", "Transfer-Encoding: chunked\r\n"), 'ff\r\n{"model":'],
+        options: { halfClose: true },
+      },
       { name: "bad chunk size", parts: [head("/v1/images/generations", "Transfer-Encoding: chunked\r\n"), "zz\r\nabc\r\n0\r\n\r\n"] },
       { name: "non-numeric Content-Length", parts: [head("/v1/images/generations", "Content-Length: abc\r\n"), valid] },
       { name: "negative Content-Length", parts: [head("/v1/images/generations", "Content-Length: -5\r\n"), valid] },
-      { name: "two different Content-Lengths", parts: [head("/v1/images/generations", `Content-Length: ${valid.length}\r\nContent-Length: 3\r\n`), valid] },
-      { name: "Content-Length and chunked together", parts: [head("/v1/images/generations", `Content-Length: ${valid.length}\r\nTransfer-Encoding: chunked\r\n`), valid] },
-      { name: "Expect: 100-continue", parts: [head("/v1/images/generations", `Content-Length: ${valid.length}\r\nExpect: 100-continue\r\n`), valid], expect: (s) => expect(s.filter((x) => x !== 100)[0]).toBe(402) },
+      {
+        name: "two different Content-Lengths",
+        parts: [head("/v1/images/generations", `Content-Length: ${valid.length}\r\nContent-Length: 3\r\n`), valid],
+      },
+      {
+        name: "Content-Length and chunked together",
+        parts: [head("/v1/images/generations", `Content-Length: ${valid.length}\r\nTransfer-Encoding: chunked\r\n`), valid],
+      },
+      {
+        name: "Expect: 100-continue",
+        parts: [head("/v1/images/generations", `Content-Length: ${valid.length}\r\nExpect: 100-continue\r\n`), valid],
+        expect: (s) => expect(s.filter((x) => x !== 100)[0]).toBe(402),
+      },
       { name: "unknown method", parts: [`BREW /v1/tasks/x HTTP/1.1\r\nHost: x\r\n\r\n`] },
       { name: "garbage instead of HTTP", parts: [Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 256))] },
-      { name: "raw UTF-8 in the request line", parts: [Buffer.from(`GET /v1/tasks/tâsk_ü🌩️ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n`, "utf8")] },
+      {
+        name: "raw UTF-8 in the request line",
+        parts: [Buffer.from(`GET /v1/tasks/tâsk_ü🌩️ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n`, "utf8")],
+      },
       { name: "header over 16 KiB", parts: [`GET /v1/tasks/x HTTP/1.1\r\nHost: x\r\nIdempotency-Key: ${"k".repeat(20_000)}\r\n\r\n`] },
       { name: "URL over 16 KiB", parts: [`GET /v1/tasks/${"t".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`] },
       { name: "header line without colon", parts: [`GET /v1/tasks/x HTTP/1.1\r\nHost: x\r\nnonsense\r\n\r\n`] },
       { name: "HTTP/0.9 request", parts: ["GET /v1/tasks/x\r\n\r\n"] },
-      { name: "slow headers, a byte at a time", parts: [...`GET /v1/tasks/x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n`].map((c) => c), options: { gapMs: 1 }, expect: (s) => expect(s[0]).toBe(404) },
+      {
+        name: "slow headers, a byte at a time",
+        parts: [...`GET /v1/tasks/x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n`].map((c) => c),
+        options: { gapMs: 1 },
+        expect: (s) => expect(s[0]).toBe(404),
+      },
       {
         name: "pipelined requests, one of them malformed JSON",
         parts: [
@@ -779,11 +1195,14 @@ describe("emulator fuzz: malformed requests get a 4xx JSON error, never a 5xx", 
     cases.forEach((c, i) => {
       const raw = raws[i] ?? "";
       const statuses = statusesIn(raw);
-      if (statuses.some((s) => s >= 500)) problems.push(`${c.name}: answered ${statuses.join(", ")}: ${raw.slice(0, 300).replace(/\r\n/g, " | ")}`);
+      if (statuses.some((s) => s >= 500))
+        problems.push(`${c.name}: answered ${statuses.join(", ")}: ${raw.slice(0, 300).replace(/\r\n/g, " | ")}`);
       try {
         c.expect?.(statuses);
       } catch (error) {
-        problems.push(`${c.name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (got ${statuses.join(", ") || "nothing"})`);
+        problems.push(
+          `${c.name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (got ${statuses.join(", ") || "nothing"})`,
+        );
       }
     });
     const after = await alive(key);
@@ -793,10 +1212,19 @@ describe("emulator fuzz: malformed requests get a 4xx JSON error, never a 5xx", 
     const big = Buffer.from(JSON.stringify({ model: "gamma-5-pro", prompt: "b".repeat(200_000) }));
     for (const chunked of [false, true]) {
       const res = await send(base, new http.Agent(), {
-        index: -2, method: "POST", path: "/v1/images/generations", bodyKind: "oversized", chunked, body: big,
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": "fz-big" }, roles: { v1: "poor", legacy: "missing" },
+        index: -2,
+        method: "POST",
+        path: "/v1/images/generations",
+        bodyKind: "oversized",
+        chunked,
+        body: big,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": "fz-big" },
+        roles: { v1: "poor", legacy: "missing" },
       }).catch((error: unknown) => ({ status: 0, headers: {}, body: Buffer.from(String(error)) }));
-      if (res.status !== 413 && !/ECONNRESET|EPIPE/.test(res.body.toString())) problems.push(`oversized via node:http (${chunked ? "chunked" : "Content-Length"}): ${res.status} ${res.body.toString().slice(0, 200)}`);
+      if (res.status !== 413 && !/ECONNRESET|EPIPE/.test(res.body.toString()))
+        problems.push(
+          `oversized via node:http (${chunked ? "chunked" : "Content-Length"}): ${res.status} ${res.body.toString().slice(0, 200)}`,
+        );
     }
     expect(problems).toEqual([]);
   });
@@ -808,11 +1236,26 @@ describe("emulator fuzz: findings, pinned", () => {
     const problems: string[] = [];
     try {
       for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
-        const bodyOf = (b: unknown) => ({ method: "POST", headers: { "content-type": "application/json", "idempotency-key": `fz-proto-${name}`, authorization: `Bearer ${name}`, "x-api-key": name }, body: JSON.stringify(b) });
+        const bodyOf = (b: unknown) => ({
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "idempotency-key": `fz-proto-${name}`,
+            authorization: `Bearer ${name}`,
+            "x-api-key": name,
+          },
+          body: JSON.stringify(b),
+        });
         const answers = [
-          ["POST /v1/images/generations", await fetch(`${emulator.url}/v1/images/generations`, bodyOf({ model: "gamma-5-pro", prompt: "a cat on a mat" }))],
+          [
+            "POST /v1/images/generations",
+            await fetch(`${emulator.url}/v1/images/generations`, bodyOf({ model: "gamma-5-pro", prompt: "a cat on a mat" })),
+          ],
           ["GET /v1/tasks/task_x", await fetch(`${emulator.url}/v1/tasks/task_x`, { headers: { authorization: `Bearer ${name}` } })],
-          ["POST /api/video/generate", await fetch(`${emulator.url}/api/video/generate`, bodyOf({ modelKey: "alpha-2.3", prompt: "a cat" }))],
+          [
+            "POST /api/video/generate",
+            await fetch(`${emulator.url}/api/video/generate`, bodyOf({ modelKey: "alpha-2.3", prompt: "a cat" })),
+          ],
           ["GET /api/video/task/task_x", await fetch(`${emulator.url}/api/video/task/task_x`, { headers: { "x-api-key": name } })],
         ] as const;
         for (const [what, res] of answers) {
@@ -823,7 +1266,12 @@ describe("emulator fuzz: findings, pinned", () => {
     } finally {
       const protoAfter = Object.getOwnPropertyNames(Object.prototype).sort().join();
       if (protoAfter !== protoBefore) {
-        problems.push(`Object.prototype gained own properties: ${protoAfter.split(",").filter((p) => !protoBefore.split(",").includes(p)).join(", ")} (credits = ${String((Object.prototype as Record<string, unknown>).credits)})`);
+        problems.push(
+          `Object.prototype gained own properties: ${protoAfter
+            .split(",")
+            .filter((p) => !protoBefore.split(",").includes(p))
+            .join(", ")} (credits = ${String((Object.prototype as Record<string, unknown>).credits)})`,
+        );
         delete (Object.prototype as Record<string, unknown>).credits;
       }
     }
@@ -831,14 +1279,29 @@ describe("emulator fuzz: findings, pinned", () => {
   });
 
   it.each([
-    ["arrays in a gamma-5-pro body", "/v1/images/generations", `{"model":"gamma-5-pro","prompt":"abc","x":${"[".repeat(5000)}${"]".repeat(5000)}}`, true],
-    ["objects in a delta-image-2 body (no Idempotency-Key)", "/v1/images/generations", `{"model":"delta-image-2","prompt":"abc","x":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`, false],
+    [
+      "arrays in a gamma-5-pro body",
+      "/v1/images/generations",
+      `{"model":"gamma-5-pro","prompt":"abc","x":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+      true,
+    ],
+    [
+      "objects in a delta-image-2 body (no Idempotency-Key)",
+      "/v1/images/generations",
+      `{"model":"delta-image-2","prompt":"abc","x":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`,
+      false,
+    ],
     ["arrays as a legacy body", "/api/video/generate", `${"[".repeat(5000)}${"]".repeat(5000)}`, true],
   ])("answers 4xx, not 500, to JSON nested 5,000 deep: %s", async (_name, path, body, withKey) => {
     const key = accounts.poor[2]!;
     const res = await fetch(`${emulator.url}${path}`, {
       method: "POST",
-      headers: { authorization: `Bearer ${key}`, "x-api-key": key, "content-type": "application/json", ...(withKey ? { "idempotency-key": `fz-deep-${Math.random().toString(36).slice(2)}` } : {}) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        "x-api-key": key,
+        "content-type": "application/json",
+        ...(withKey ? { "idempotency-key": `fz-deep-${Math.random().toString(36).slice(2)}` } : {}),
+      },
       body,
     });
     const text = await res.text();

@@ -71,7 +71,12 @@ export function readBody(req: IncomingMessage): Promise<BodyResult> {
   });
 }
 
-export function sendReply(req: IncomingMessage, res: ServerResponse, reply: Reply, createReadStream: (path: string) => NodeJS.ReadableStream): void {
+export function sendReply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  createReadStream: (path: string) => NodeJS.ReadableStream,
+): void {
   const headers: Record<string, string | number> = { ...reply.headers };
   if (!req.complete) {
     // The body was refused unread (413): close rather than read megabytes we will throw away.

@@ -16,7 +16,12 @@ export interface Timings {
 }
 
 /** Moves a task to where the clock says it is. Returns what happened, for the caller's side effects. */
-export function advanceTask(task: TaskRecord, account: Account | undefined, now: number, timings: Timings): { changed: boolean; deleteMedia: boolean } {
+export function advanceTask(
+  task: TaskRecord,
+  account: Account | undefined,
+  now: number,
+  timings: Timings,
+): { changed: boolean; deleteMedia: boolean } {
   const before = { status: task.status, updatedAt: task.updatedAt };
   let deleteMedia = false;
   if (isLive(task)) {
@@ -104,7 +109,11 @@ export function taskView(task: TaskRecord, mediaUrl: (id: string) => string): Re
     if (refundedAt === undefined) {
       return { ...base("failed"), error: { code: "refund_pending", message: `${FAILURE_MESSAGE[reason]} The refund is being settled.` } };
     }
-    return { ...base("failed"), error: { code: "generation_failed", message: FAILURE_MESSAGE[reason] }, credits_refunded: task.creditsReserved };
+    return {
+      ...base("failed"),
+      error: { code: "generation_failed", message: FAILURE_MESSAGE[reason] },
+      credits_refunded: task.creditsReserved,
+    };
   }
   return base(task.status);
 }

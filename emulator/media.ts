@@ -49,12 +49,27 @@ export class MediaLibrary {
     if (output.kind === "video") {
       const label = `${task.model} · ${output.width}×${output.height} · ${output.seconds}s`;
       const id = task.media.ids[0] ?? "";
-      await renderVideo({ width: output.width, height: output.height, seconds: output.seconds, prompt, label, seed, outPath: this.filePath(id, "mp4") });
+      await renderVideo({
+        width: output.width,
+        height: output.height,
+        seconds: output.seconds,
+        prompt,
+        label,
+        seed,
+        outPath: this.filePath(id, "mp4"),
+      });
       return;
     }
     for (const [index, id] of task.media.ids.entries()) {
       const label = `${task.model} · ${output.width}×${output.height}${task.media.ids.length > 1 ? ` · ${index + 1}/${task.media.ids.length}` : ""}`;
-      const bytes = await renderImage({ width: output.width, height: output.height, format: output.format, prompt, label, seed: `${seed}:${index}` });
+      const bytes = await renderImage({
+        width: output.width,
+        height: output.height,
+        format: output.format,
+        prompt,
+        label,
+        seed: `${seed}:${index}`,
+      });
       await writeFile(this.filePath(id, output.format), bytes);
     }
   }

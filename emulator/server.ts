@@ -56,7 +56,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!socket.writable) return socket.destroy();
     const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
     const body = JSON.stringify({ error: { code: "bad_request", message: "The HTTP request could not be parsed." } });
-    socket.end(`HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -107,7 +109,7 @@ async function handle(emu: Emulator, req: IncomingMessage, res: ServerResponse):
     return sendReply(req, res, v1Error(fault.status ?? 500, "injected_fault", "Injected fault.", { retryAfter }), createReadStream);
   }
   if (fault?.kind === "malformed") {
-    return sendReply(req, res, { status: 200, raw: { contentType: "application/json", data: "{\"id\": \"task_" } }, createReadStream);
+    return sendReply(req, res, { status: 200, raw: { contentType: "application/json", data: '{"id": "task_' } }, createReadStream);
   }
   if (fault?.kind === "delay") await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1000));
 
@@ -123,12 +125,32 @@ async function handle(emu: Emulator, req: IncomingMessage, res: ServerResponse):
 }
 
 type Dialect = "v1" | "legacy";
-const ROUTES: { method: string; pattern: RegExp; dialect: Dialect; run: (emu: Emulator, req: IncomingMessage, account: Account, param: string) => Reply | Promise<Reply> }[] = [
-  { method: "POST", pattern: /^\/v1\/videos\/generations$/, dialect: "v1", run: (emu, req, account) => createV1(emu, req, account, "videos") },
-  { method: "POST", pattern: /^\/v1\/images\/generations$/, dialect: "v1", run: (emu, req, account) => createV1(emu, req, account, "images") },
+const ROUTES: {
+  method: string;
+  pattern: RegExp;
+  dialect: Dialect;
+  run: (emu: Emulator, req: IncomingMessage, account: Account, param: string) => Reply | Promise<Reply>;
+}[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/videos\/generations$/,
+    dialect: "v1",
+    run: (emu, req, account) => createV1(emu, req, account, "videos"),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/images\/generations$/,
+    dialect: "v1",
+    run: (emu, req, account) => createV1(emu, req, account, "images"),
+  },
   { method: "GET", pattern: /^\/v1\/tasks\/([^/]+)$/, dialect: "v1", run: (emu, _req, account, id) => getV1Task(emu, account, id) },
   { method: "POST", pattern: /^\/api\/video\/generate$/, dialect: "legacy", run: (emu, req, account) => createLegacy(emu, req, account) },
-  { method: "GET", pattern: /^\/api\/video\/task\/([^/]+)$/, dialect: "legacy", run: (emu, _req, account, id) => getLegacyTask(emu, account, id) },
+  {
+    method: "GET",
+    pattern: /^\/api\/video\/task\/([^/]+)$/,
+    dialect: "legacy",
+    run: (emu, _req, account, id) => getLegacyTask(emu, account, id),
+  },
 ];
 
 async function route(emu: Emulator, req: IncomingMessage, method: string, pathname: string): Promise<Reply> {
@@ -138,15 +160,24 @@ async function route(emu: Emulator, req: IncomingMessage, method: string, pathna
   const found = matches.find((r) => r.method === method);
   if (!found) {
     const error = matches[0]?.dialect === "legacy" ? legacyError : v1Error;
-    return matches.length > 0 ? error(405, "method_not_allowed", `Use ${matches.map((r) => r.method).join(" or ")} here.`) : v1Error(404, "not_found", "No such endpoint.");
+    return matches.length > 0
+      ? error(405, "method_not_allowed", `Use ${matches.map((r) => r.method).join(" or ")} here.`)
+      : v1Error(404, "not_found", "No such endpoint.");
   }
   const error = found.dialect === "legacy" ? legacyError : v1Error;
   const key = found.dialect === "legacy" ? req.headers["x-api-key"] : /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
   const account = typeof key === "string" ? emu.state.accounts[key] : undefined;
-  if (!account) return error(401, "unauthorized", found.dialect === "legacy" ? "Missing or invalid x-api-key." : "Missing or invalid API key: send Authorization: Bearer <API_KEY>.");
+  if (!account)
+    return error(
+      401,
+      "unauthorized",
+      found.dialect === "legacy" ? "Missing or invalid x-api-key." : "Missing or invalid API key: send Authorization: Bearer <API_KEY>.",
+    );
   const limited = emu.rate.hit(account.apiKey, emu.clock.now());
   if (!limited.ok) {
-    return error(429, "rate_limited", "More than 120 requests in 60 seconds for this API key.", { retryAfter: String(limited.retryAfterSeconds) });
+    return error(429, "rate_limited", "More than 120 requests in 60 seconds for this API key.", {
+      retryAfter: String(limited.retryAfterSeconds),
+    });
   }
   if (account.disabled) return error(403, "account_disabled", "This API account is disabled.");
   const param = found.pattern.exec(pathname)?.[1] ?? "";
@@ -164,6 +195,9 @@ async function serveMedia(emu: Emulator, id: string, ext: MediaExt): Promise<Rep
   }
   const size = await emu.media.size(id, ext);
   if (size === undefined) return v1Error(404, "not_found", "No such media.");
-  return { status: 200, file: { contentType: CONTENT_TYPE[ext], path: emu.media.filePath(id, ext), size }, headers: { "Cache-Control": "private, max-age=3600" } };
+  return {
+    status: 200,
+    file: { contentType: CONTENT_TYPE[ext], path: emu.media.filePath(id, ext), size },
+    headers: { "Cache-Control": "private, max-age=3600" },
+  };
 }
-

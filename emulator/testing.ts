@@ -139,7 +139,12 @@ export class EmulatorClient {
   // --- v1 -----------------------------------------------------------------------------------
 
   /** POST a creation; an Idempotency-Key is made up unless given (null sends none). */
-  create(endpoint: Endpoint, apiKey: string | null, body: unknown, options: { key?: string | null; headers?: Record<string, string | null> } = {}): Promise<Res> {
+  create(
+    endpoint: Endpoint,
+    apiKey: string | null,
+    body: unknown,
+    options: { key?: string | null; headers?: Record<string, string | null> } = {},
+  ): Promise<Res> {
     const key = options.key === undefined ? newIdempotencyKey() : options.key;
     const headers: Record<string, string | null> = {};
     if (apiKey !== null) headers.authorization = `Bearer ${apiKey}`;
@@ -162,7 +167,13 @@ export class EmulatorClient {
    * Polls a task until `done` holds, moving the clock `stepSeconds` before each retrieval (so every
    * retrieval refreshes the snapshot). Real time passes only while media renders.
    */
-  async waitFor(apiKey: string, id: string, done: (task: Json) => boolean = isTerminal, stepSeconds = 5, timeoutMs = 20_000): Promise<Json> {
+  async waitFor(
+    apiKey: string,
+    id: string,
+    done: (task: Json) => boolean = isTerminal,
+    stepSeconds = 5,
+    timeoutMs = 20_000,
+  ): Promise<Json> {
     const give = Date.now() + timeoutMs;
     let last: Res | undefined;
     while (Date.now() < give) {
@@ -185,7 +196,11 @@ export class EmulatorClient {
 
   // --- legacy -------------------------------------------------------------------------------
 
-  legacyCreate(apiKey: string | null, body: unknown, options: { key?: string | null; headers?: Record<string, string | null> } = {}): Promise<Res> {
+  legacyCreate(
+    apiKey: string | null,
+    body: unknown,
+    options: { key?: string | null; headers?: Record<string, string | null> } = {},
+  ): Promise<Res> {
     const key = options.key === undefined ? newIdempotencyKey() : options.key;
     const headers: Record<string, string | null> = {};
     if (apiKey !== null) headers["x-api-key"] = apiKey;

@@ -2,13 +2,7 @@
 
 export type Plan = "free" | "paid" | "lifetime";
 export type Kind = "image" | "video";
-export type ModelId =
-  | "alpha-2.3"
-  | "alpha-2.3-fast"
-  | "beta-2.0"
-  | "epsilon-v6"
-  | "gamma-5-pro"
-  | "delta-image-2";
+export type ModelId = "alpha-2.3" | "alpha-2.3-fast" | "beta-2.0" | "epsilon-v6" | "gamma-5-pro" | "delta-image-2";
 
 /** Credits are the base price times the plan's coefficient, rounded (gamma: 35 × 1.25 = 44 on free). */
 export const PLAN_COEFFICIENT: Record<Plan, number> = { free: 1.25, paid: 1, lifetime: 0.8 };
@@ -31,9 +25,7 @@ export interface AcceptedRequest {
   parentTaskId?: string;
 }
 
-export type Validation =
-  | { ok: true; request: AcceptedRequest }
-  | { ok: false; field: string; message: string };
+export type Validation = { ok: true; request: AcceptedRequest } | { ok: false; field: string; message: string };
 
 export interface ValidationContext {
   /** URLs of media this emulator serves are accepted as inputs, though they are not public HTTPS. */

@@ -59,7 +59,10 @@ describe("parseEnv", () => {
   });
 
   it("puts the database and media under DATA_DIR unless they are set", () => {
-    expect(parseEnv({ DATA_DIR: "/srv/darkroom" })).toMatchObject({ DATABASE_URL: "/srv/darkroom/darkroom.db", MEDIA_DIR: "/srv/darkroom/media" });
+    expect(parseEnv({ DATA_DIR: "/srv/darkroom" })).toMatchObject({
+      DATABASE_URL: "/srv/darkroom/darkroom.db",
+      MEDIA_DIR: "/srv/darkroom/media",
+    });
     expect(parseEnv({ DATA_DIR: "/srv/darkroom", DATABASE_URL: "postgres://db/darkroom", MEDIA_DIR: "/mnt/media" })).toMatchObject({
       DATABASE_URL: "postgres://db/darkroom",
       MEDIA_DIR: "/mnt/media",
@@ -69,8 +72,22 @@ describe("parseEnv", () => {
   it("reads the values it is given", () => {
     const secret = "x".repeat(32);
     expect(
-      parseEnv({ PORT: "8080", EMULATOR_PORT: "4999", ACCOUNT_PLAN: "lifetime", AUTH_SECRET: secret, LOG_LEVEL: "debug", GENERATION_API_KEY: "sk-test" }),
-    ).toMatchObject({ PORT: 8080, EMULATOR_PORT: 4999, ACCOUNT_PLAN: "lifetime", AUTH_SECRET: secret, LOG_LEVEL: "debug", GENERATION_API_KEY: "sk-test" });
+      parseEnv({
+        PORT: "8080",
+        EMULATOR_PORT: "4999",
+        ACCOUNT_PLAN: "lifetime",
+        AUTH_SECRET: secret,
+        LOG_LEVEL: "debug",
+        GENERATION_API_KEY: "sk-test",
+      }),
+    ).toMatchObject({
+      PORT: 8080,
+      EMULATOR_PORT: 4999,
+      ACCOUNT_PLAN: "lifetime",
+      AUTH_SECRET: secret,
+      LOG_LEVEL: "debug",
+      GENERATION_API_KEY: "sk-test",
+    });
   });
 
   it.each([

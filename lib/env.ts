@@ -12,16 +12,22 @@ const port = (fallback: number) =>
 const schema = z
   .object({
     GENERATION_API_BASE_URL: optional(
-      z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.example.com" }).transform((url) => url.replace(/\/+$/, "")),
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.example.com" })
+        .transform((url) => url.replace(/\/+$/, "")),
     ),
     GENERATION_API_KEY: optional(z.string().min(1)),
     PORT: port(3000),
     DATA_DIR: optional(z.string()).transform((dir) => dir ?? "./data"),
     DATABASE_URL: optional(
-      z.string().refine((url) => /^(postgres(ql)?:\/\/|file:)/.test(url) || !url.includes("://"), "must be postgres://… or a SQLite file path"),
+      z
+        .string()
+        .refine((url) => /^(postgres(ql)?:\/\/|file:)/.test(url) || !url.includes("://"), "must be postgres://… or a SQLite file path"),
     ),
     MEDIA_DIR: optional(z.string()),
-    ACCOUNT_PLAN: optional(z.enum(["free", "paid", "lifetime"], { error: "must be free, paid or lifetime" })).transform((plan) => plan ?? "free"),
+    ACCOUNT_PLAN: optional(z.enum(["free", "paid", "lifetime"], { error: "must be free, paid or lifetime" })).transform(
+      (plan) => plan ?? "free",
+    ),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
     EMULATOR_PORT: port(4010),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform((level) => level ?? "info"),

@@ -6,7 +6,22 @@ import { env } from "@/lib/env";
 export const log = pino({
   level: env.LOG_LEVEL,
   redact: {
-    paths: ["apiKey", "*.apiKey", "key", "*.key", "authorization", "*.authorization", "headers.authorization", "headers.cookie", "password", "*.password", "cookie", "*.cookie", "secret", "*.secret"],
+    paths: [
+      "apiKey",
+      "*.apiKey",
+      "key",
+      "*.key",
+      "authorization",
+      "*.authorization",
+      "headers.authorization",
+      "headers.cookie",
+      "password",
+      "*.password",
+      "cookie",
+      "*.cookie",
+      "secret",
+      "*.secret",
+    ],
     censor: "[redacted]",
   },
 });

@@ -2,19 +2,35 @@
 import { describe, expect, it } from "vitest";
 import { batchNote, createNotifier, excerpt, finishedOutcome, type Note, type SubmissionInfo, type TaskInfo } from "./notifications";
 
-function setup({ tasks = {}, submissions = {}, waiting = [] }: { tasks?: Record<string, Partial<TaskInfo>>; submissions?: Record<string, Partial<SubmissionInfo>>; waiting?: SubmissionInfo[] | null } = {}) {
+function setup({
+  tasks = {},
+  submissions = {},
+  waiting = [],
+}: {
+  tasks?: Record<string, Partial<TaskInfo>>;
+  submissions?: Record<string, Partial<SubmissionInfo>>;
+  waiting?: SubmissionInfo[] | null;
+} = {}) {
   const shown: Note[] = [];
   const state = { waiting };
   const notifier = createNotifier({
     fetchTask: async (id) => (tasks[id] ? { id, model: "gamma-5-pro", status: "succeeded", prompt: "a lighthouse", ...tasks[id] } : null),
-    fetchSubmission: async (id) => (submissions[id] ? { id, state: "accepted", taskId: null, batchId: null, prompt: "a lighthouse", ...submissions[id] } : null),
+    fetchSubmission: async (id) =>
+      submissions[id] ? { id, state: "accepted", taskId: null, batchId: null, prompt: "a lighthouse", ...submissions[id] } : null,
     fetchWaiting: async () => state.waiting,
     show: (note) => shown.push(note),
   });
   return { notifier, shown, state };
 }
 
-const sub = (id: string, patch: Partial<SubmissionInfo> = {}): SubmissionInfo => ({ id, state: "queued", taskId: null, batchId: "b1", prompt: "a lighthouse", ...patch });
+const sub = (id: string, patch: Partial<SubmissionInfo> = {}): SubmissionInfo => ({
+  id,
+  state: "queued",
+  taskId: null,
+  batchId: "b1",
+  prompt: "a lighthouse",
+  ...patch,
+});
 
 describe("finishedOutcome", () => {
   it.each([
@@ -59,7 +75,15 @@ describe("task notifications", () => {
 describe("batch notifications", () => {
   it("announces a batch once every run has finished and none is waiting", async () => {
     const tasks = { t1: {}, t2: { status: "failed" } };
-    const { notifier, shown, state } = setup({ tasks, submissions: { s1: sub("s1", { state: "accepted", taskId: "t1" }), s2: sub("s2", { state: "accepted", taskId: "t2" }), s3: sub("s3", { state: "rejected" }) }, waiting: [sub("s2"), sub("s3")] });
+    const { notifier, shown, state } = setup({
+      tasks,
+      submissions: {
+        s1: sub("s1", { state: "accepted", taskId: "t1" }),
+        s2: sub("s2", { state: "accepted", taskId: "t2" }),
+        s3: sub("s3", { state: "rejected" }),
+      },
+      waiting: [sub("s2"), sub("s3")],
+    });
     await notifier.onSubmission({ id: "s1" });
     await notifier.onTask({ id: "t1", status: "succeeded", archive: "done" });
     // s1 is done but s2 and s3 still wait in the queue: no batch notification yet.
@@ -69,7 +93,11 @@ describe("batch notifications", () => {
     await notifier.onSubmission({ id: "s2" });
     expect(shown.map((n) => n.tag)).toEqual(["task:t1"]);
     await notifier.onTask({ id: "t2", status: "failed" });
-    expect(shown.at(-1)).toEqual({ title: "All 3 runs finished", body: "1 succeeded, 1 failed, 1 not sent: a lighthouse", tag: "batch:b1" });
+    expect(shown.at(-1)).toEqual({
+      title: "All 3 runs finished",
+      body: "1 succeeded, 1 failed, 1 not sent: a lighthouse",
+      tag: "batch:b1",
+    });
     await notifier.onTask({ id: "t2", status: "failed" });
     await notifier.onSubmission({ id: "s2" });
     expect(shown.filter((n) => n.tag === "batch:b1")).toHaveLength(1);
@@ -83,7 +111,11 @@ describe("batch notifications", () => {
   });
 
   it("ignores single runs and waits when the queue cannot be read", async () => {
-    const { notifier, shown } = setup({ tasks: { t1: {} }, submissions: { single: { state: "accepted", taskId: "t1", batchId: null }, s1: sub("s1", { state: "accepted", taskId: "t1" }) }, waiting: null });
+    const { notifier, shown } = setup({
+      tasks: { t1: {} },
+      submissions: { single: { state: "accepted", taskId: "t1", batchId: null }, s1: sub("s1", { state: "accepted", taskId: "t1" }) },
+      waiting: null,
+    });
     await notifier.onSubmission({ id: "single" });
     await notifier.onTask({ id: "t1", status: "succeeded", archive: "done" });
     await notifier.onSubmission({ id: "s1" });

@@ -51,12 +51,20 @@ export function excerpt(prompt: string | null, max = 80): string {
 }
 
 export function taskNote(task: TaskInfo, outcome: "succeeded" | "failed"): Note {
-  return { title: outcome === "succeeded" ? "Task finished" : "Task failed", body: `${task.model}: ${excerpt(task.prompt)}`, tag: `task:${task.id}` };
+  return {
+    title: outcome === "succeeded" ? "Task finished" : "Task failed",
+    body: `${task.model}: ${excerpt(task.prompt)}`,
+    tag: `task:${task.id}`,
+  };
 }
 
 export function batchNote(batchId: string, prompt: string | null, outcomes: Outcome[]): Note {
   const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
-  const parts = [`${count("succeeded")} succeeded`, count("failed") ? `${count("failed")} failed` : "", count("not sent") ? `${count("not sent")} not sent` : ""].filter(Boolean);
+  const parts = [
+    `${count("succeeded")} succeeded`,
+    count("failed") ? `${count("failed")} failed` : "",
+    count("not sent") ? `${count("not sent")} not sent` : "",
+  ].filter(Boolean);
   return { title: `All ${outcomes.length} runs finished`, body: `${parts.join(", ")}: ${excerpt(prompt)}`, tag: `batch:${batchId}` };
 }
 
@@ -93,7 +101,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     deps.show(batchNote(batchId, batch.prompt, outcomes as Outcome[]));
   }
 
-  const batchOfTask = (taskId: string) => [...batches.entries()].find(([, b]) => [...b.members.values()].some((m) => m.taskId === taskId))?.[0];
+  const batchOfTask = (taskId: string) =>
+    [...batches.entries()].find(([, b]) => [...b.members.values()].some((m) => m.taskId === taskId))?.[0];
 
   return {
     async onTask(event) {

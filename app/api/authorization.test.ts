@@ -30,7 +30,19 @@ import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { database } from "@/lib/db";
 import { getMember, updateMember } from "@/lib/db/users";
 import { roleAtLeast, type Role } from "@/lib/members/schemas";
-import { ADMIN, addSignedIn, call, type Call, expectError, expectNoInternals, freshIp, MEMBER_PASSWORD, seedTeam, signIn, type Team } from "@/lib/testing/app";
+import {
+  ADMIN,
+  addSignedIn,
+  call,
+  type Call,
+  expectError,
+  expectNoInternals,
+  freshIp,
+  MEMBER_PASSWORD,
+  seedTeam,
+  signIn,
+  type Team,
+} from "@/lib/testing/app";
 
 type Handler = Parameters<typeof call>[0];
 type Json = Awaited<ReturnType<typeof call>>["json"];
@@ -59,16 +71,33 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/me": {
     module: meRoute,
     methods: {
-      GET: { minimum: "viewer", request: () => ({ path: "/api/me" }), ok: 200, check: (json, as) => expect(json.user).toEqual({ ...pick(team[as].member), role: as }) },
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/me" }),
+        ok: 200,
+        check: (json, as) => expect(json.user).toEqual({ ...pick(team[as].member), role: as }),
+      },
     },
   },
   "/api/members": {
     module: membersRoute,
     methods: {
-      GET: { minimum: "admin", request: () => ({ path: "/api/members" }), ok: 200, check: (json) => expect(json.members.map((m: Json) => m.email)).toEqual(expect.arrayContaining(["ada@example.com", "mo@example.com", "vi@example.com", "dee@example.com"])) },
+      GET: {
+        minimum: "admin",
+        request: () => ({ path: "/api/members" }),
+        ok: 200,
+        check: (json) =>
+          expect(json.members.map((m: Json) => m.email)).toEqual(
+            expect.arrayContaining(["ada@example.com", "mo@example.com", "vi@example.com", "dee@example.com"]),
+          ),
+      },
       POST: {
         minimum: "admin",
-        request: () => ({ path: "/api/members", method: "POST", body: { name: "New", email: `new${(serial += 1)}@example.com`, password: MEMBER_PASSWORD, role: "viewer" } }),
+        request: () => ({
+          path: "/api/members",
+          method: "POST",
+          body: { name: "New", email: `new${(serial += 1)}@example.com`, password: MEMBER_PASSWORD, role: "viewer" },
+        }),
         ok: 201,
         check: (json) => expect(json.member).toMatchObject({ role: "viewer", disabled: false }),
       },
@@ -87,33 +116,76 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   },
   "/api/tasks": {
     module: tasksRoute,
-    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/tasks?limit=10" }), ok: 200, check: (json) => expect(json.tasks.map((t: Json) => t.id)).toContain(fixtures.taskId) } },
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/tasks?limit=10" }),
+        ok: 200,
+        check: (json) => expect(json.tasks.map((t: Json) => t.id)).toContain(fixtures.taskId),
+      },
+    },
   },
   "/api/tasks/[id]": {
     module: taskRoute,
     methods: {
-      GET: { minimum: "viewer", request: () => ({ path: `/api/tasks/${fixtures.taskId}`, params: { id: fixtures.taskId } }), ok: 200, check: (json) => expect(json.task.results).toHaveLength(1) },
-      PATCH: { minimum: "member", request: () => ({ path: `/api/tasks/${fixtures.taskId}`, method: "PATCH", params: { id: fixtures.taskId }, body: { favourite: true } }), ok: 200, check: (json) => expect(json.task.favourite).toBe(true) },
-      DELETE: { minimum: "member", request: (as) => ({ path: "/api/tasks/x", method: "DELETE", params: { id: fixtures.hide[owner(as)] } }), ok: 204, check: () => {} },
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: `/api/tasks/${fixtures.taskId}`, params: { id: fixtures.taskId } }),
+        ok: 200,
+        check: (json) => expect(json.task.results).toHaveLength(1),
+      },
+      PATCH: {
+        minimum: "member",
+        request: () => ({
+          path: `/api/tasks/${fixtures.taskId}`,
+          method: "PATCH",
+          params: { id: fixtures.taskId },
+          body: { favourite: true },
+        }),
+        ok: 200,
+        check: (json) => expect(json.task.favourite).toBe(true),
+      },
+      DELETE: {
+        minimum: "member",
+        request: (as) => ({ path: "/api/tasks/x", method: "DELETE", params: { id: fixtures.hide[owner(as)] } }),
+        ok: 204,
+        check: () => {},
+      },
     },
   },
   "/api/tasks/[id]/archive": {
     module: taskArchiveRoute,
     methods: {
-      POST: { minimum: "member", request: () => ({ path: `/api/tasks/${fixtures.archiveFailed}/archive`, method: "POST", params: { id: fixtures.archiveFailed } }), ok: 202, check: (json) => expect(json.task.archive.state).toBe("pending") },
+      POST: {
+        minimum: "member",
+        request: () => ({ path: `/api/tasks/${fixtures.archiveFailed}/archive`, method: "POST", params: { id: fixtures.archiveFailed } }),
+        ok: 202,
+        check: (json) => expect(json.task.archive.state).toBe("pending"),
+      },
     },
   },
   "/api/tasks/import": {
     module: importRoute,
     // No upstream is configured in tests: an allowed caller gets the plain 502, not a 4xx about roles.
-    methods: { POST: { minimum: "member", request: () => ({ path: "/api/tasks/import", method: "POST", body: { taskId: "task_from_elsewhere" } }), ok: 502, check: (json) => expect(json.error.code).toBe("upstream_unavailable") } },
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/tasks/import", method: "POST", body: { taskId: "task_from_elsewhere" } }),
+        ok: 502,
+        check: (json) => expect(json.error.code).toBe("upstream_unavailable"),
+      },
+    },
   },
   "/api/generations": {
     module: generationsRoute,
     methods: {
       POST: {
         minimum: "member",
-        request: () => ({ path: "/api/generations", method: "POST", body: { submissionId: crypto.randomUUID(), request: { model: "gamma-5-pro", prompt: "a lighthouse at dusk" } } }),
+        request: () => ({
+          path: "/api/generations",
+          method: "POST",
+          body: { submissionId: crypto.randomUUID(), request: { model: "gamma-5-pro", prompt: "a lighthouse at dusk" } },
+        }),
         ok: 202,
         check: (json) => expect(json.submissions[0]).toMatchObject({ model: "gamma-5-pro", state: "queued" }),
       },
@@ -121,35 +193,91 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   },
   "/api/submissions/[id]": {
     module: submissionRoute,
-    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/submissions/x", params: { id: fixtures.submissions.view } }), ok: 200, check: (json) => expect(json.submission.state).toBe("queued") } },
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/submissions/x", params: { id: fixtures.submissions.view } }),
+        ok: 200,
+        check: (json) => expect(json.submission.state).toBe("queued"),
+      },
+    },
   },
   "/api/queue": {
     module: queueRoute,
-    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/queue" }), ok: 200, check: (json) => expect(json.submissions.length).toBeGreaterThan(0) } },
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/queue" }),
+        ok: 200,
+        check: (json) => expect(json.submissions.length).toBeGreaterThan(0),
+      },
+    },
   },
   "/api/queue/[id]": {
     module: queueItemRoute,
-    methods: { DELETE: { minimum: "member", request: (as) => ({ path: "/api/queue/x", method: "DELETE", params: { id: fixtures.submissions.cancel[owner(as)] } }), ok: 204, check: () => {} } },
+    methods: {
+      DELETE: {
+        minimum: "member",
+        request: (as) => ({ path: "/api/queue/x", method: "DELETE", params: { id: fixtures.submissions.cancel[owner(as)] } }),
+        ok: 204,
+        check: () => {},
+      },
+    },
   },
   "/api/queue/[id]/front": {
     module: queueFrontRoute,
-    methods: { POST: { minimum: "member", request: (as) => ({ path: "/api/queue/x/front", method: "POST", params: { id: fixtures.submissions.front[owner(as)] } }), ok: 204, check: () => {} } },
+    methods: {
+      POST: {
+        minimum: "member",
+        request: (as) => ({ path: "/api/queue/x/front", method: "POST", params: { id: fixtures.submissions.front[owner(as)] } }),
+        ok: 204,
+        check: () => {},
+      },
+    },
   },
   "/api/queue/state": {
     module: queueStateRoute,
-    methods: { PUT: { minimum: "admin", request: () => ({ path: "/api/queue/state", method: "PUT", body: { paused: false } }), ok: 200, check: (json) => expect(json.paused).toBe(false) } },
+    methods: {
+      PUT: {
+        minimum: "admin",
+        request: () => ({ path: "/api/queue/state", method: "PUT", body: { paused: false } }),
+        ok: 200,
+        check: (json) => expect(json.paused).toBe(false),
+      },
+    },
   },
   "/api/media/[taskId]/[index]": {
     module: mediaRoute,
-    methods: { GET: { minimum: "viewer", request: () => ({ path: `/api/media/${fixtures.taskId}/0`, params: { taskId: fixtures.taskId, index: "0" } }), ok: 200, check: () => {} } },
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: `/api/media/${fixtures.taskId}/0`, params: { taskId: fixtures.taskId, index: "0" } }),
+        ok: 200,
+        check: () => {},
+      },
+    },
   },
   "/api/media/[taskId]/[index]/thumbnail": {
     module: thumbnailRoute,
-    methods: { GET: { minimum: "viewer", request: () => ({ path: `/api/media/${fixtures.taskId}/0/thumbnail`, params: { taskId: fixtures.taskId, index: "0" } }), ok: 200, check: () => {} } },
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: `/api/media/${fixtures.taskId}/0/thumbnail`, params: { taskId: fixtures.taskId, index: "0" } }),
+        ok: 200,
+        check: () => {},
+      },
+    },
   },
   "/api/events": {
     module: eventsRoute,
-    methods: { GET: { minimum: "viewer", request: () => ({ path: "/api/events" }), ok: 200, check: (json) => expect(String(json)).toContain("retry:") } },
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/events" }),
+        ok: 200,
+        check: (json) => expect(String(json)).toContain("retry:"),
+      },
+    },
   },
   "/api/settings/connection-test": {
     module: connectionTestRoute,
@@ -165,7 +293,14 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/downloads": {
     module: downloadsRoute,
     // The ZIP arrives as text here: its local file header magic is enough; app/api/downloads.test.ts unzips it.
-    methods: { POST: { minimum: "viewer", request: () => ({ path: "/api/downloads", method: "POST", body: { taskIds: [fixtures.taskId] } }), ok: 201, check: (json) => expect(json.url).toMatch(/^\/api\/downloads\/[\w-]+$/) } },
+    methods: {
+      POST: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/downloads", method: "POST", body: { taskIds: [fixtures.taskId] } }),
+        ok: 201,
+        check: (json) => expect(json.url).toMatch(/^\/api\/downloads\/[\w-]+$/),
+      },
+    },
   },
   "/api/downloads/[id]": {
     module: downloadRoute,
@@ -173,7 +308,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     methods: {
       GET: {
         minimum: "viewer",
-        request: (as) => ({ path: "/api/downloads/x", params: { id: as === "admin" || as === "member" || as === "viewer" ? fixtures.downloads[as] : fixtures.downloads.member } }),
+        request: (as) => ({
+          path: "/api/downloads/x",
+          params: { id: as === "admin" || as === "member" || as === "viewer" ? fixtures.downloads[as] : fixtures.downloads.member },
+        }),
         ok: 200,
         check: (json) => expect(String(json).startsWith("PK")).toBe(true),
       },
@@ -212,14 +350,20 @@ describe("API authorization", () => {
 
   afterEach(async () => {
     // Nothing in the matrix may change the people it runs as.
-    for (const as of ["admin", "member", "viewer"] as const) expect(await getMember(database().db, { id: team[as].member.id })).toEqual(team[as].member);
+    for (const as of ["admin", "member", "viewer"] as const)
+      expect(await getMember(database().db, { id: team[as].member.id })).toEqual(team[as].member);
   });
 
   it("covers every route file and every method it exports", async () => {
     const found: Record<string, string[]> = {};
     for (const file of routeFiles()) {
-      const route = `/api/${path.relative(path.dirname(fileURLToPath(import.meta.url)), path.dirname(file)).split(path.sep).join("/")}`;
-      found[route] = Object.keys(await import(file)).filter((name) => HTTP_METHODS.includes(name)).sort();
+      const route = `/api/${path
+        .relative(path.dirname(fileURLToPath(import.meta.url)), path.dirname(file))
+        .split(path.sep)
+        .join("/")}`;
+      found[route] = Object.keys(await import(file))
+        .filter((name) => HTTP_METHODS.includes(name))
+        .sort();
     }
     const listed = Object.fromEntries(Object.entries(ROUTES).map(([route, { methods }]) => [route, Object.keys(methods).sort()]));
     expect(found, "a route under app/api is missing from ROUTES in this test (or lists other methods)").toEqual(listed);
@@ -232,7 +376,11 @@ describe("API authorization", () => {
 
     if (method !== "GET") {
       it("answers 401 before looking at a bad body", async () => {
-        expectError(await hit(route, method, { ...access.request("none"), body: undefined, raw: "{not json" }, "none"), 401, "unauthorized:session");
+        expectError(
+          await hit(route, method, { ...access.request("none"), body: undefined, raw: "{not json" }, "none"),
+          401,
+          "unauthorized:session",
+        );
       });
     }
 
@@ -250,7 +398,11 @@ describe("API authorization", () => {
     it("ends and refuses a session whose member was disabled behind its back", async () => {
       const { member, cookie } = await addSignedIn(team.admin.cookie, { role: "admin", email: `stale${(serial += 1)}@example.com` });
       await updateMember(database().db, { id: member.id, disabled: true }); // sessions left in place on purpose
-      expectError(await call(handlerOf(route, method), access.request("admin").path, { ...access.request("admin"), method, cookie }), 401, "unauthorized:session");
+      expectError(
+        await call(handlerOf(route, method), access.request("admin").path, { ...access.request("admin"), method, cookie }),
+        401,
+        "unauthorized:session",
+      );
       expect(await database().db.selectFrom("session").select("id").where("userId", "=", member.id).execute()).toEqual([]);
       await database().db.deleteFrom("user").where("id", "=", member.id).execute(); // keep the team as it was
     });
@@ -275,12 +427,23 @@ describe("API authorization", () => {
     const session = (as: Identity) => hit("/api/auth/[...all]", "GET", { path: "/api/auth/get-session" }, as);
     expect((await session("member")).json.user).toMatchObject({ id: team.member.member.id, role: "member" });
     for (const as of ["none", "disabled"] as const) expect((await session(as)).json ?? null).toBeNull();
-    const wrong = await hit("/api/auth/[...all]", "POST", { path: "/api/auth/sign-in/email", method: "POST", body: { email: ADMIN.email, password: "wrong password" }, headers: { "x-forwarded-for": freshIp() } }, "none");
+    const wrong = await hit(
+      "/api/auth/[...all]",
+      "POST",
+      {
+        path: "/api/auth/sign-in/email",
+        method: "POST",
+        body: { email: ADMIN.email, password: "wrong password" },
+        headers: { "x-forwarded-for": freshIp() },
+      },
+      "none",
+    );
     expect(wrong.status).toBe(401);
   });
 
   describe("another member's record", () => {
-    const patch = (as: Role, id: string, body: unknown) => hit("/api/members/[id]", "PATCH", { path: `/api/members/${id}`, method: "PATCH", params: { id }, body }, as);
+    const patch = (as: Role, id: string, body: unknown) =>
+      hit("/api/members/[id]", "PATCH", { path: `/api/members/${id}`, method: "PATCH", params: { id }, body }, as);
 
     it.each<[Role, Role, unknown]>([
       ["member", "admin", { role: "viewer" }],

@@ -7,23 +7,42 @@ import { POST as setup } from "@/app/api/setup/route";
 import { getAuth } from "@/lib/auth/auth";
 import { database } from "@/lib/db";
 import { listMembers } from "@/lib/db/users";
-import { ADMIN, call, type Call, cookieHeader, expectError, expectNoInternals, freshIp, MEMBER_PASSWORD, migrated, ORIGIN, storedCounts } from "@/lib/testing/app";
+import {
+  ADMIN,
+  call,
+  type Call,
+  cookieHeader,
+  expectError,
+  expectNoInternals,
+  freshIp,
+  MEMBER_PASSWORD,
+  migrated,
+  ORIGIN,
+  storedCounts,
+} from "@/lib/testing/app";
 
 type Handler = Parameters<typeof call>[0];
 const TEN_KB = "a".repeat(10 * 1024);
 const EMAIL_MESSAGE = "Enter a valid email address, like name@example.com.";
 
 /** Drops the Content-Type header that `call` adds, to send a body with none at all. */
-const withoutContentType = (handler: Handler): Handler => (request, context) => {
-  request.headers.delete("content-type");
-  return handler(request, context);
-};
+const withoutContentType =
+  (handler: Handler): Handler =>
+  (request, context) => {
+    request.headers.delete("content-type");
+    return handler(request, context);
+  };
 
 /** Requests that fail before validation, the same for every JSON route. */
 const transportCases: [string, Partial<Call>, number, string][] = [
   ["no Content-Type", { raw: JSON.stringify({ name: "x" }), headers: {} }, 415, "unsupported_media_type"],
   ["text/plain", { raw: JSON.stringify({ name: "x" }), headers: { "content-type": "text/plain" } }, 415, "unsupported_media_type"],
-  ["form-encoded", { raw: "name=x&email=y", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415, "unsupported_media_type"],
+  [
+    "form-encoded",
+    { raw: "name=x&email=y", headers: { "content-type": "application/x-www-form-urlencoded" } },
+    415,
+    "unsupported_media_type",
+  ],
   ["malformed JSON", { raw: '{"name": "x",' }, 400, "bad_request:json"],
   ["an empty body", { raw: "" }, 400, "bad_request:json"],
   ["a 70 KB body", { body: { name: "x".repeat(70 * 1024) } }, 413, "payload_too_large"],
@@ -34,7 +53,11 @@ const transportCases: [string, Partial<Call>, number, string][] = [
 
 /** Field errors shared by the setup and add-member forms (`role` is added for the latter). */
 const fieldCases: [string, Record<string, unknown>, Record<string, string | RegExp>][] = [
-  ["empty strings", { name: "", email: "", password: "" }, { name: "Enter a name.", email: "Enter an email address.", password: "Use at least 10 characters." }],
+  [
+    "empty strings",
+    { name: "", email: "", password: "" },
+    { name: "Enter a name.", email: "Enter an email address.", password: "Use at least 10 characters." },
+  ],
   ["blank name", { name: "   " }, { name: "Enter a name." }],
   ["10 KB name", { name: TEN_KB }, { name: "Use at most 100 characters." }],
   ["10 KB email", { email: `${TEN_KB}@example.com` }, { email: "An email address has at most 254 characters." }],
@@ -47,7 +70,14 @@ const fieldCases: [string, Record<string, unknown>, Record<string, string | RegE
 ];
 
 /** Sends a request, expects the error and that nothing was stored; `after` adds route-specific checks. */
-async function expectRefused(handler: Handler, path: string, request: Call, status: number, code: string, fields?: Record<string, string | RegExp>) {
+async function expectRefused(
+  handler: Handler,
+  path: string,
+  request: Call,
+  status: number,
+  code: string,
+  fields?: Record<string, string | RegExp>,
+) {
   const before = await storedCounts();
   const target = request.headers && !("content-type" in request.headers) ? withoutContentType(handler) : handler;
   const response = await call(target, path, request);
@@ -87,7 +117,9 @@ describe("bad input", () => {
     });
 
     it("then sets up exactly one admin when two valid setups race", async () => {
-      const racing = await Promise.all([good, { ...good, email: "eve@example.com" }].map((body) => call(setup, "/api/setup", { method: "POST", body })));
+      const racing = await Promise.all(
+        [good, { ...good, email: "eve@example.com" }].map((body) => call(setup, "/api/setup", { method: "POST", body })),
+      );
       expect(racing.map((response) => response.status).sort()).toEqual([201, 409]);
       const winner = racing.find((response) => response.status === 201)!;
       adminCookie = cookieHeader(winner);
@@ -107,13 +139,26 @@ describe("bad input", () => {
       ...fieldCases,
       ["an unknown role", { role: "owner" }, { role: "Choose admin, member or viewer." }],
       ["no role", { role: undefined }, { role: "Choose admin, member or viewer." }],
-      ["an empty form", { name: "", email: "", password: "", role: "" }, { name: "Enter a name.", email: "Enter an email address.", password: "Use at least 10 characters.", role: "Choose admin, member or viewer." }],
+      [
+        "an empty form",
+        { name: "", email: "", password: "", role: "" },
+        {
+          name: "Enter a name.",
+          email: "Enter an email address.",
+          password: "Use at least 10 characters.",
+          role: "Choose admin, member or viewer.",
+        },
+      ],
     ])("refuses %s with field errors", async (_label, change, fields) => {
       await expectRefused(addMember, "/api/members", add({ body: { ...good, ...change } }), 422, "invalid:body", fields);
     });
 
     it("ignores fields the form does not have (no choosing your id or starting enabled as someone else)", async () => {
-      const response = await call(addMember, "/api/members", add({ body: { ...good, id: "chosen-id", disabled: true, emailVerified: true, role: "viewer" } }));
+      const response = await call(
+        addMember,
+        "/api/members",
+        add({ body: { ...good, id: "chosen-id", disabled: true, emailVerified: true, role: "viewer" } }),
+      );
       expect(response.status).toBe(201);
       expect(response.json.member).toMatchObject({ email: "mo@example.com", role: "viewer", disabled: false });
       expect(response.json.member.id).not.toBe("chosen-id");
@@ -121,7 +166,13 @@ describe("bad input", () => {
     });
 
     it("refuses an email address in use, whatever its case, storing nothing", async () => {
-      const response = await expectRefused(addMember, "/api/members", add({ body: { ...good, email: " MO@Example.com " } }), 409, "conflict:email");
+      const response = await expectRefused(
+        addMember,
+        "/api/members",
+        add({ body: { ...good, email: " MO@Example.com " } }),
+        409,
+        "conflict:email",
+      );
       expect(response.json.error.fields).toEqual({ email: "A member with this email address exists already." });
     });
 
@@ -140,12 +191,23 @@ describe("bad input", () => {
       });
       const before = await storedCounts();
       const body = { ...good, email: "twice@example.com" };
-      const responses = await Promise.all([1, 2].map(() => call(addMember, "/api/members", add({ body })))).finally(() => spy.mockRestore());
+      const responses = await Promise.all([1, 2].map(() => call(addMember, "/api/members", add({ body })))).finally(() =>
+        spy.mockRestore(),
+      );
       expect(arrived).toBe(2);
       for (const response of responses) expectNoInternals(response.json);
-      expect(await storedCounts()).toMatchObject({ users: before.users + 1, accounts: before.accounts + 1, audit: before.audit + 1, usersWithoutAccount: 0 });
+      expect(await storedCounts()).toMatchObject({
+        users: before.users + 1,
+        accounts: before.accounts + 1,
+        audit: before.audit + 1,
+        usersWithoutAccount: 0,
+      });
       expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
-      expectError(responses.find((response) => response.status !== 201)!, 409, "conflict:email");
+      expectError(
+        responses.find((response) => response.status !== 201)!,
+        409,
+        "conflict:email",
+      );
     });
   });
 
@@ -177,7 +239,11 @@ describe("bad input", () => {
   describe("sign-in through better-auth", () => {
     async function signInWith(body: string, contentType = "application/json") {
       const response = await getAuth().handler(
-        new Request(`${ORIGIN}/api/auth/sign-in/email`, { method: "POST", headers: { origin: ORIGIN, "content-type": contentType, "x-forwarded-for": freshIp() }, body }),
+        new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { origin: ORIGIN, "content-type": contentType, "x-forwarded-for": freshIp() },
+          body,
+        }),
       );
       return { status: response.status, text: await response.text(), cookies: response.headers.getSetCookie() };
     }

@@ -22,14 +22,32 @@ const CREATED = "2026-03-04T05:06:07.000Z";
 const TRICKY = 'a "quoted", two-line\nprompt';
 
 async function task(id: string, patch: Partial<Parameters<typeof insertTask>[1]> = {}, files: string[] = []) {
-  await insertTask(database().db, { id, user_id: team.member.member.id, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a red kite", seed: 7 }), prompt: "a red kite", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: CREATED, completed_at: CREATED, updated_at: CREATED, ...patch });
+  await insertTask(database().db, {
+    id,
+    user_id: team.member.member.id,
+    model: "gamma-5-pro",
+    kind: "image",
+    params: JSON.stringify({ model: "gamma-5-pro", prompt: "a red kite", seed: 7 }),
+    prompt: "a red kite",
+    status: "succeeded",
+    credits_reserved: 44,
+    credits_used: 44,
+    archive_state: "done",
+    created_at: CREATED,
+    completed_at: CREATED,
+    updated_at: CREATED,
+    ...patch,
+  });
   await upsertResults(database().db, { taskId: id, urls: files.map((_, i) => ({ url: `https://upstream.example/${id}/${i}.png` })) });
-  for (const [idx, file] of files.entries()) await updateResult(database().db, { taskId: id, idx, file, thumbnail: file, content_type: "image/png", bytes: 1, width: 4, height: 4 });
+  for (const [idx, file] of files.entries())
+    await updateResult(database().db, { taskId: id, idx, file, thumbnail: file, content_type: "image/png", bytes: 1, width: 4, height: 4 });
 }
 
 async function png(name: string, colour: string): Promise<string> {
   const file = path.join(dir, name);
-  await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } }).png().toFile(file);
+  await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } })
+    .png()
+    .toFile(file);
   return file;
 }
 
@@ -40,12 +58,20 @@ async function download(body: unknown, cookie = team.viewer.cookie) {
   const response = await fetchZip(asked.json.url, cookie);
   const zip = path.join(dir, `${crypto.randomUUID()}.zip`);
   writeFileSync(zip, Buffer.from(await response.arrayBuffer()));
-  return { asked, response, zip, names: () => execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n").sort(), read: (name: string) => execFileSync("unzip", ["-p", zip, name]) };
+  return {
+    asked,
+    response,
+    zip,
+    names: () => execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n").sort(),
+    read: (name: string) => execFileSync("unzip", ["-p", zip, name]),
+  };
 }
 
 function fetchZip(url: string, cookie?: string) {
   const id = url.split("/").at(-1)!;
-  return GET(new Request(`${ORIGIN}${url}`, { headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } }), { params: Promise.resolve({ id }) });
+  return GET(new Request(`${ORIGIN}${url}`, { headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } }), {
+    params: Promise.resolve({ id }),
+  });
 }
 
 /** A minimal RFC 4180 reader, so the test checks what a spreadsheet would see. */
@@ -81,24 +107,37 @@ beforeAll(async () => {
   fixtures = await seedTaskFixtures(team);
   dir = mkdtempSync(path.join(os.tmpdir(), "darkroom-downloads-"));
   await task("task_dl_two", { prompt: TRICKY, credits_refunded: null }, [await png("a.png", "#ff0000"), await png("b.png", "#00ff00")]);
-  await task("task_dl_failed", { status: "failed", credits_used: 0, credits_refunded: 44, error_code: "content_policy", error_message: "blocked", archive_state: "none" });
+  await task("task_dl_failed", {
+    status: "failed",
+    credits_used: 0,
+    credits_refunded: 44,
+    error_code: "content_policy",
+    error_message: "blocked",
+    archive_state: "none",
+  });
   await task("task_dl_hidden", { hidden: 1 }, [await png("c.png", "#0000ff")]);
   await task("task_dl_gone", {}, [path.join(dir, "deleted-from-disk.png")]);
 });
 
 describe("single result download", () => {
   it("is the original bytes and type, named model_date_prompt-slug_task-id", async () => {
-    const response = await mediaRoute(new Request(`${ORIGIN}/api/media/task_dl_two/1?download=1`, { headers: { cookie: team.viewer.cookie } }), { params: Promise.resolve({ taskId: "task_dl_two", index: "1" }) });
+    const response = await mediaRoute(
+      new Request(`${ORIGIN}/api/media/task_dl_two/1?download=1`, { headers: { cookie: team.viewer.cookie } }),
+      { params: Promise.resolve({ taskId: "task_dl_two", index: "1" }) },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
-    expect(response.headers.get("content-disposition")).toBe('attachment; filename="gamma-5-pro_2026-03-04_a-quoted-two-line-prompt_task_dl_two_2.png"');
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="gamma-5-pro_2026-03-04_a-quoted-two-line-prompt_task_dl_two_2.png"',
+    );
     expect(Buffer.from(await response.arrayBuffer())).toEqual(readFileSync(path.join(dir, "b.png")));
   });
 });
 
 describe("POST /api/downloads, then GET the ZIP", () => {
   const ids = () => [fixtures.taskId, "task_dl_two", "task_dl_failed", "task_dl_hidden", "task_no_such", "task_dl_gone", "task_dl_two"];
-  const name = (taskId: string, prompt: string, index: number, ext: string, createdAt = CREATED) => downloadName({ model: "gamma-5-pro", createdAt, prompt, taskId, index, ext });
+  const name = (taskId: string, prompt: string, index: number, ext: string, createdAt = CREATED) =>
+    downloadName({ model: "gamma-5-pro", createdAt, prompt, taskId, index, ext });
 
   it("streams a ZIP of the visible tasks' files, a sidecar per task and index.csv", async () => {
     const { asked, response, names, read } = await download({ taskIds: ids() });
@@ -106,10 +145,21 @@ describe("POST /api/downloads, then GET the ZIP", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="darkroom-\d{4}-\d{2}-\d{2}-4-tasks\.zip"$/);
-    const fixtureCreated = (await database().db.selectFrom("tasks").select("created_at").where("id", "=", fixtures.taskId).executeTakeFirstOrThrow()).created_at;
+    const fixtureCreated = (
+      await database().db.selectFrom("tasks").select("created_at").where("id", "=", fixtures.taskId).executeTakeFirstOrThrow()
+    ).created_at;
     const two = (i: number, ext: string) => name("task_dl_two", TRICKY, i, ext);
     expect(names()).toEqual(
-      [name(fixtures.taskId, "a lighthouse", 0, "png", fixtureCreated), name(fixtures.taskId, "a lighthouse", 0, "json", fixtureCreated), two(0, "png"), two(1, "png"), two(0, "json"), name("task_dl_failed", "a red kite", 0, "json"), name("task_dl_gone", "a red kite", 0, "json"), "index.csv"].sort(),
+      [
+        name(fixtures.taskId, "a lighthouse", 0, "png", fixtureCreated),
+        name(fixtures.taskId, "a lighthouse", 0, "json", fixtureCreated),
+        two(0, "png"),
+        two(1, "png"),
+        two(0, "json"),
+        name("task_dl_failed", "a red kite", 0, "json"),
+        name("task_dl_gone", "a red kite", 0, "json"),
+        "index.csv",
+      ].sort(),
     );
     for (const file of [two(0, "png"), two(1, "png")]) expect(read(file).subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
     expect(read(two(1, "png"))).toEqual(readFileSync(path.join(dir, "b.png")));
@@ -128,16 +178,41 @@ describe("POST /api/downloads, then GET the ZIP", () => {
       files: [two(0, "png"), two(1, "png")],
     });
     const failed = JSON.parse(read(name("task_dl_failed", "a red kite", 0, "json")).toString());
-    expect(failed).toMatchObject({ status: "failed", credits: { reserved: 44, used: 0, refunded: 44 }, error: { code: "content_policy", message: "blocked" }, files: [] });
+    expect(failed).toMatchObject({
+      status: "failed",
+      credits: { reserved: 44, used: 0, refunded: 44 },
+      error: { code: "content_policy", message: "blocked" },
+      files: [],
+    });
 
     const [header, ...rows] = parseCsv(read("index.csv").toString());
-    expect(header).toEqual(["task_id", "model", "member", "status", "credits_reserved", "credits_used", "credits_refunded", "created_at", "completed_at", "file", "note"]);
+    expect(header).toEqual([
+      "task_id",
+      "model",
+      "member",
+      "status",
+      "credits_reserved",
+      "credits_used",
+      "credits_refunded",
+      "created_at",
+      "completed_at",
+      "file",
+      "note",
+    ]);
     const by = (id: string) => rows.filter((r) => r[0] === id);
-    expect(by("task_dl_two")).toEqual([0, 1].map((i) => ["task_dl_two", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, two(i, "png"), ""]));
-    expect(by("task_dl_failed")).toEqual([["task_dl_failed", "gamma-5-pro", "mo", "failed", "44", "0", "44", CREATED, CREATED, "", "no archived result"]]);
-    expect(by("task_dl_hidden")).toEqual([["task_dl_hidden", "", "", "missing", "", "", "", "", "", "", "unknown or hidden task: not included"]]);
+    expect(by("task_dl_two")).toEqual(
+      [0, 1].map((i) => ["task_dl_two", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, two(i, "png"), ""]),
+    );
+    expect(by("task_dl_failed")).toEqual([
+      ["task_dl_failed", "gamma-5-pro", "mo", "failed", "44", "0", "44", CREATED, CREATED, "", "no archived result"],
+    ]);
+    expect(by("task_dl_hidden")).toEqual([
+      ["task_dl_hidden", "", "", "missing", "", "", "", "", "", "", "unknown or hidden task: not included"],
+    ]);
     expect(by("task_no_such")[0]?.[3]).toBe("missing");
-    expect(by("task_dl_gone")).toEqual([["task_dl_gone", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, "", "result 1 is missing from the archive"]]);
+    expect(by("task_dl_gone")).toEqual([
+      ["task_dl_gone", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, "", "result 1 is missing from the archive"],
+    ]);
     expect(rows).toHaveLength(7); // a row per file, per task without files, per missing id; the repeated id once
   });
 
@@ -150,7 +225,10 @@ describe("POST /api/downloads, then GET the ZIP", () => {
       expect(((await other.json()) as { error: { code: string } }).error.code).toBe("not_found:download");
     }
     expect((await fetchZip(asked.json.url)).status).toBe(401);
-    await database().db.updateTable("downloads").set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() }).execute();
+    await database()
+      .db.updateTable("downloads")
+      .set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .execute();
     expect((await fetchZip(asked.json.url, team.member.cookie)).status).toBe(404);
     expect((await fetchZip("/api/downloads/no-such-download", team.member.cookie)).status).toBe(404);
     // Asking again clears the expired ones.
@@ -159,7 +237,15 @@ describe("POST /api/downloads, then GET the ZIP", () => {
   });
 
   it("answers 404 when none of the ids is visible", async () => {
-    expectError(await call(POST, "/api/downloads", { method: "POST", cookie: team.viewer.cookie, body: { taskIds: ["task_dl_hidden", "task_no_such"] } }), 404, "not_found:task");
+    expectError(
+      await call(POST, "/api/downloads", {
+        method: "POST",
+        cookie: team.viewer.cookie,
+        body: { taskIds: ["task_dl_hidden", "task_no_such"] },
+      }),
+      404,
+      "not_found:task",
+    );
   });
 
   it.each<[string, unknown]>([

@@ -96,11 +96,75 @@ const WEIRD_STRINGS = [
   "%00%2e%2e%2f",
   "a".repeat(10 * 1024),
 ];
-const WRONG_VALUES: unknown[] = [null, 0, -1, 1.5, 1e308, -0, true, false, [], [1, "a", null], {}, { a: { b: { c: [] } } }, ...WEIRD_STRINGS];
+const WRONG_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -0,
+  true,
+  false,
+  [],
+  [1, "a", null],
+  {},
+  { a: { b: { c: [] } } },
+  ...WEIRD_STRINGS,
+];
 const RAW_NUMBERS = ["1e309", "-1e309", "1e-400", "9007199254740993", "-0", "00", "1.", ".5", "+1", "0x10", "NaN", "Infinity"];
-const GARBAGE = ["", " ", "{", "}", "[", "[1,", "{'a': 1}", '{"a":}', '{"a": 1,}', "{a: 1}", "undefined", "NaN", "\u0000", "\ufeff{}", "\u0000{}", '{"a": "\\x41"}', '{"a": "\\ud800"}', "tru", "nul", "--", "<xml/>", "a=1&b=2"];
-const UNKNOWN_KEYS = ["id", "userId", "user_id", "state", "role", "admin", "isAdmin", "email", "aspectRatio", "idempotencyKey", "idempotency_key", "credits", "task_id", "", " ", "😀", "a".repeat(1000)];
-const CONTENT_TYPES: (string | null)[] = [null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "json", "application/json-patch+json", ""];
+const GARBAGE = [
+  "",
+  " ",
+  "{",
+  "}",
+  "[",
+  "[1,",
+  "{'a': 1}",
+  '{"a":}',
+  '{"a": 1,}',
+  "{a: 1}",
+  "undefined",
+  "NaN",
+  "\u0000",
+  "\ufeff{}",
+  "\u0000{}",
+  '{"a": "\\x41"}',
+  '{"a": "\\ud800"}',
+  "tru",
+  "nul",
+  "--",
+  "<xml/>",
+  "a=1&b=2",
+];
+const UNKNOWN_KEYS = [
+  "id",
+  "userId",
+  "user_id",
+  "state",
+  "role",
+  "admin",
+  "isAdmin",
+  "email",
+  "aspectRatio",
+  "idempotencyKey",
+  "idempotency_key",
+  "credits",
+  "task_id",
+  "",
+  " ",
+  "😀",
+  "a".repeat(1000),
+];
+const CONTENT_TYPES: (string | null)[] = [
+  null,
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/jsonx",
+  "json",
+  "application/json-patch+json",
+  "",
+];
 const PATH_PARAMS = [
   "",
   " ",
@@ -134,21 +198,64 @@ const INDEX_PARAMS = ["0", "1", "-1", "-0", "1.5", "NaN", "Infinity", "1e3", "0x
 
 const base64 = (text: string) => Buffer.from(text).toString("base64url");
 const QUERY_VALUES: Record<string, string[]> = {
-  status: ["", "pending", "succeeded,failed", "bogus", "pending,bogus", "PENDING", ",,,", "a".repeat(600), Array(30).fill("pending").join(",")],
+  status: [
+    "",
+    "pending",
+    "succeeded,failed",
+    "bogus",
+    "pending,bogus",
+    "PENDING",
+    ",,,",
+    "a".repeat(600),
+    Array(30).fill("pending").join(","),
+  ],
   kind: ["", "image", "video", "IMAGE", "audio", "image,video"],
   model: ["gamma-5-pro", "GAMMA", "a b", "x".repeat(50), "../", ","],
   member: ["", "x", "a".repeat(200), "\u0000", "' OR 1=1 --"],
-  from: ["", "yesterday", "2026-13-45T00:00:00Z", "2026-01-31T00:00:00Z", "2026-01-31T00:00:00+05:00", "2026-01-31", "1e12", "99999-01-01T00:00:00Z", "0000-00-00T00:00:00Z"],
+  from: [
+    "",
+    "yesterday",
+    "2026-13-45T00:00:00Z",
+    "2026-01-31T00:00:00Z",
+    "2026-01-31T00:00:00+05:00",
+    "2026-01-31",
+    "1e12",
+    "99999-01-01T00:00:00Z",
+    "0000-00-00T00:00:00Z",
+  ],
   to: ["", "tomorrow", "2026-02-30T25:61:00Z", "2030-01-01T00:00:00.000Z", "-1", "\u0000"],
   q: ["", "%", "_", "'", "\\", "a".repeat(200), "a".repeat(201), "x".repeat(10 * 1024), "\u0000", "😀", "' OR 1=1 --"],
   favourite: ["1", "true", "yes", "0", "false", ""],
   parent: ["", "task_x", "task_", "task_" + "a".repeat(101), "../task_x", "task_x%", "\u0000"],
-  cursor: ["", "x", "!!!", base64("[1,2]"), base64('"x"'), base64("{}"), base64("null"), base64("[null,null]"), base64('["2026-01-01T00:00:00Z","task_x"]'), base64('["\u0000","\u0000"]'), base64("[" + "[".repeat(5000)), "a".repeat(301)],
+  cursor: [
+    "",
+    "x",
+    "!!!",
+    base64("[1,2]"),
+    base64('"x"'),
+    base64("{}"),
+    base64("null"),
+    base64("[null,null]"),
+    base64('["2026-01-01T00:00:00Z","task_x"]'),
+    base64('["\u0000","\u0000"]'),
+    base64("[" + "[".repeat(5000)),
+    "a".repeat(301),
+  ],
   limit: ["", "0", "-1", "1", "200", "201", "abc", "1e3", "3.5", " 5 ", "Infinity", "0x10", "99999999999999999999"],
   unknown: ["1", "x".repeat(3000)],
   ["__proto__"]: ["x"],
 };
-const RAW_QUERIES = ["?", "?&&&", "?=x", "?q=%zz", "?limit=%", "?limit=1&limit=abc", "?status[]=pending", "?cursor=%00", "?q=" + "%F0%9F".repeat(10)];
+const RAW_QUERIES = [
+  "?",
+  "?&&&",
+  "?=x",
+  "?q=%zz",
+  "?limit=%",
+  "?limit=1&limit=abc",
+  "?status[]=pending",
+  "?cursor=%00",
+  "?q=" + "%F0%9F".repeat(10),
+];
 
 function randomQuery(rng: Rng, keys = Object.keys(QUERY_VALUES)): string {
   if (rng.chance(0.1)) return rng.pick(RAW_QUERIES);
@@ -184,29 +291,65 @@ interface MethodSpec {
   allow5xx?: (body: unknown, status: number, code: unknown) => boolean;
 }
 
-const realIds = () => [fixtures.taskId, fixtures.hide.member, fixtures.submissions.view, fixtures.submissions.cancel.member, team.member.member.id, team.admin.member.id];
+const realIds = () => [
+  fixtures.taskId,
+  fixtures.hide.member,
+  fixtures.submissions.view,
+  fixtures.submissions.cancel.member,
+  team.member.member.id,
+  team.admin.member.id,
+];
 const idParam = (rng: Rng) => (rng.chance(0.25) ? rng.pick(realIds()) : rng.pick(PATH_PARAMS));
 /** Percent-encodes a path segment; a lone surrogate (which no URL can carry) goes as U+FFFD, as a browser would send it. */
 const segment = (value: string) => encodeURIComponent(value.toWellFormed());
-const at = (template: string, params: Record<string, string>) => template.replace(/\[(\w+)\]/g, (_, name: string) => segment(params[name] ?? ""));
-const noBody = (template: string, names: string[] = []) => (rng: Rng): Input => {
-  const params = Object.fromEntries(names.map((name) => [name, name === "index" ? rng.pick(INDEX_PARAMS) : idParam(rng)]));
-  return { params, path: at(template, params) };
-};
-const withBody = (template: string, body: (rng: Rng) => Record<string, unknown>, names: string[] = []) => (rng: Rng): Input => ({ ...noBody(template, names)(rng), body: body(rng) });
+const at = (template: string, params: Record<string, string>) =>
+  template.replace(/\[(\w+)\]/g, (_, name: string) => segment(params[name] ?? ""));
+const noBody =
+  (template: string, names: string[] = []) =>
+  (rng: Rng): Input => {
+    const params = Object.fromEntries(names.map((name) => [name, name === "index" ? rng.pick(INDEX_PARAMS) : idParam(rng)]));
+    return { params, path: at(template, params) };
+  };
+const withBody =
+  (template: string, body: (rng: Rng) => Record<string, unknown>, names: string[] = []) =>
+  (rng: Rng): Input => ({ ...noBody(template, names)(rng), body: body(rng) });
 
 const AUTH_GET = ["get-session", "list-sessions", "ok", "error", "session", "sign-in/email", "no-such-endpoint"];
 // Without the admin's cookie except for sign-in: a sign-out or session revocation would end the fuzz's own session.
-const AUTH_POST = ["sign-in/email", "sign-in/email", "sign-in/email", "sign-up/email", "sign-out", "update-user", "change-password", "revoke-sessions", "forget-password", "no-such-endpoint"];
+const AUTH_POST = [
+  "sign-in/email",
+  "sign-in/email",
+  "sign-in/email",
+  "sign-up/email",
+  "sign-out",
+  "update-user",
+  "change-password",
+  "revoke-sessions",
+  "forget-password",
+  "no-such-endpoint",
+];
 
 const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<string, MethodSpec> }> = {
   "/api/health": { module: healthRoute, methods: { GET: { input: noBody("/api/health") } } },
-  "/api/setup": { module: setupRoute, methods: { POST: { input: withBody("/api/setup", () => ({ name: "Second Admin", email: "second@example.com", password: MEMBER_PASSWORD })) } } },
+  "/api/setup": {
+    module: setupRoute,
+    methods: {
+      POST: { input: withBody("/api/setup", () => ({ name: "Second Admin", email: "second@example.com", password: MEMBER_PASSWORD })) },
+    },
+  },
   "/api/auth/[...all]": {
     module: authRoute,
     methods: {
       GET: { input: (rng) => authInput(rng, AUTH_GET, true) },
-      POST: { input: (rng) => authInput(rng, AUTH_POST, false), edgeInput: () => ({ params: { all: ["sign-in", "email"] }, path: "/api/auth/sign-in/email", body: { email: "nobody@example.com", password: "wrong password 1" }, cookie: false }) },
+      POST: {
+        input: (rng) => authInput(rng, AUTH_POST, false),
+        edgeInput: () => ({
+          params: { all: ["sign-in", "email"] },
+          path: "/api/auth/sign-in/email",
+          body: { email: "nobody@example.com", password: "wrong password 1" },
+          cookie: false,
+        }),
+      },
     },
   },
   "/api/me": { module: meRoute, methods: { GET: { input: noBody("/api/me") } } },
@@ -214,12 +357,21 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     module: membersRoute,
     methods: {
       GET: { input: noBody("/api/members") },
-      POST: { input: withBody("/api/members", (rng) => ({ name: "Fuzz", email: `fuzz${rng.int(1e9)}@example.com`, password: MEMBER_PASSWORD, role: "viewer" })) },
+      POST: {
+        input: withBody("/api/members", (rng) => ({
+          name: "Fuzz",
+          email: `fuzz${rng.int(1e9)}@example.com`,
+          password: MEMBER_PASSWORD,
+          role: "viewer",
+        })),
+      },
     },
   },
   "/api/members/[id]": {
     module: memberRoute,
-    methods: { PATCH: { input: (rng) => ({ ...withBody("/api/members/[id]", () => ({ role: "viewer" }), ["id"])(rng), ...memberTarget(rng) }) } },
+    methods: {
+      PATCH: { input: (rng) => ({ ...withBody("/api/members/[id]", () => ({ role: "viewer" }), ["id"])(rng), ...memberTarget(rng) }) },
+    },
   },
   "/api/tasks": {
     module: tasksRoute,
@@ -228,7 +380,9 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         input: noBody("/api/tasks"),
         count: 120,
         query: (rng) => randomQuery(rng),
-        edgeQueries: Object.keys(QUERY_VALUES).map((key) => `?${new URLSearchParams({ [key]: "\u0000" }).toString()}`).concat(`?cursor=${base64('["\u0000","\u0000"]')}`),
+        edgeQueries: Object.keys(QUERY_VALUES)
+          .map((key) => `?${new URLSearchParams({ [key]: "\u0000" }).toString()}`)
+          .concat(`?cursor=${base64('["\u0000","\u0000"]')}`),
       },
     },
   },
@@ -276,13 +430,40 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/queue": { module: queueRoute, methods: { GET: { input: noBody("/api/queue") } } },
   "/api/queue/[id]": { module: queueItemRoute, methods: { DELETE: { input: noBody("/api/queue/[id]", ["id"]) } } },
   "/api/queue/[id]/front": { module: queueFrontRoute, methods: { POST: { input: noBody("/api/queue/[id]/front", ["id"]) } } },
-  "/api/queue/state": { module: queueStateRoute, methods: { PUT: { input: withBody("/api/queue/state", (rng) => ({ paused: rng.chance(0.5) })) } } },
-  "/api/media/[taskId]/[index]": { module: mediaRoute, methods: { GET: { input: noBody("/api/media/[taskId]/[index]", ["taskId", "index"]), query: (rng) => rng.pick(["", "?download=1", "?download=%00", "?download=" + "1".repeat(5000)]) } } },
-  "/api/media/[taskId]/[index]/thumbnail": { module: thumbnailRoute, methods: { GET: { input: noBody("/api/media/[taskId]/[index]/thumbnail", ["taskId", "index"]) } } },
+  "/api/queue/state": {
+    module: queueStateRoute,
+    methods: { PUT: { input: withBody("/api/queue/state", (rng) => ({ paused: rng.chance(0.5) })) } },
+  },
+  "/api/media/[taskId]/[index]": {
+    module: mediaRoute,
+    methods: {
+      GET: {
+        input: noBody("/api/media/[taskId]/[index]", ["taskId", "index"]),
+        query: (rng) => rng.pick(["", "?download=1", "?download=%00", "?download=" + "1".repeat(5000)]),
+      },
+    },
+  },
+  "/api/media/[taskId]/[index]/thumbnail": {
+    module: thumbnailRoute,
+    methods: { GET: { input: noBody("/api/media/[taskId]/[index]/thumbnail", ["taskId", "index"]) } },
+  },
   "/api/events": { module: eventsRoute, methods: { GET: { input: noBody("/api/events"), count: 5 } } },
-  "/api/settings/connection-test": { module: connectionTestRoute, methods: { POST: { input: noBody("/api/settings/connection-test"), count: 10 } } },
+  "/api/settings/connection-test": {
+    module: connectionTestRoute,
+    methods: { POST: { input: noBody("/api/settings/connection-test"), count: 10 } },
+  },
   "/api/downloads/[id]": { module: downloadRoute, methods: { GET: { input: noBody("/api/downloads/[id]", ["id"]), count: 30 } } },
-  "/api/downloads": { module: downloadsRoute, methods: { POST: { input: withBody("/api/downloads", (rng) => ({ taskIds: rng.chance(0.5) ? [fixtures.taskId] : [rng.pick(realIds()), idParam(rng)] })), count: 30 } } },
+  "/api/downloads": {
+    module: downloadsRoute,
+    methods: {
+      POST: {
+        input: withBody("/api/downloads", (rng) => ({
+          taskIds: rng.chance(0.5) ? [fixtures.taskId] : [rng.pick(realIds()), idParam(rng)],
+        })),
+        count: 30,
+      },
+    },
+  },
 };
 
 function authInput(rng: Rng, paths: string[], cookie: boolean): Input {
@@ -291,7 +472,11 @@ function authInput(rng: Rng, paths: string[], cookie: boolean): Input {
   return {
     params: { all: sub.split("/") },
     path: `/api/auth/${sub.split("/").map(segment).join("/")}`,
-    body: rng.pick([{ email: "nobody@example.com", password: "wrong password 1" }, { name: "Eve", email: "eve@example.com", password: MEMBER_PASSWORD }, { currentPassword: "x", newPassword: MEMBER_PASSWORD }]),
+    body: rng.pick([
+      { email: "nobody@example.com", password: "wrong password 1" },
+      { name: "Eve", email: "eve@example.com", password: MEMBER_PASSWORD },
+      { currentPassword: "x", newPassword: MEMBER_PASSWORD },
+    ]),
     cookie: cookie || signIn,
   };
 }
@@ -323,7 +508,8 @@ function nested(depth: number): unknown {
 function mutate(rng: Rng, base: Record<string, unknown>): Sent {
   const keys = Object.keys(base);
   const key = keys.length > 0 ? rng.pick(keys) : "x";
-  const inner = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+  const inner = (value: unknown): Record<string, unknown> | undefined =>
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const text = JSON.stringify(base);
   switch (rng.int(13)) {
     case 0:
@@ -395,7 +581,10 @@ async function stored(): Promise<Record<string, string>> {
   const snapshot: Record<string, string> = {};
   for (const table of WATCHED) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database().db);
-    snapshot[table] = rows.map((row) => JSON.stringify(row)).sort().join("\n");
+    snapshot[table] = rows
+      .map((row) => JSON.stringify(row))
+      .sort()
+      .join("\n");
   }
   for (const table of COUNTED) {
     const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)}`.execute(database().db);
@@ -404,7 +593,8 @@ async function stored(): Promise<Record<string, string>> {
   return snapshot;
 }
 
-const changedTables = (before: Record<string, string>, after: Record<string, string>) => Object.keys(after).filter((table) => before[table] !== after[table]);
+const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(after).filter((table) => before[table] !== after[table]);
 
 // ---- one request, checked ----
 
@@ -414,10 +604,12 @@ interface Outcome {
 }
 
 /** Drops the Content-Type header that `call` adds. */
-const withoutContentType = (handler: Handler): Handler => (request, context) => {
-  request.headers.delete("content-type");
-  return handler(request, context);
-};
+const withoutContentType =
+  (handler: Handler): Handler =>
+  (request, context) => {
+    request.headers.delete("content-type");
+    return handler(request, context);
+  };
 
 interface Planned {
   input: Input;
@@ -447,7 +639,11 @@ function sweep(route: string, method: string, spec: MethodSpec, rng: Rng): Plann
     const input = fresh();
     const nul: Record<string, string> = { ...(input.params as Record<string, string>), [name]: "\u0000" };
     if ("index" in nul && name !== "index") nul.index = "0"; // a valid index, so the NUL task id reaches the database
-    planned.push({ input: { ...input, params: nul, path: at(route, nul) }, query: "", body: input.body ? json("valid body", input.body) : undefined });
+    planned.push({
+      input: { ...input, params: nul, path: at(route, nul) },
+      query: "",
+      body: input.body ? json("valid body", input.body) : undefined,
+    });
   }
   const template = method === "GET" ? undefined : fresh().body;
   if (!template) return planned;
@@ -457,12 +653,16 @@ function sweep(route: string, method: string, spec: MethodSpec, rng: Rng): Plann
   };
   for (const [key, value] of Object.entries(template)) {
     if (typeof value === "string") {
-      for (const text of ["nul\u0000byte", "\ud800"]) odd(`${JSON.stringify(text)} in ${key}`, (body) => ({ ...body, [key]: `${String(body[key])}${text}` }));
+      for (const text of ["nul\u0000byte", "\ud800"])
+        odd(`${JSON.stringify(text)} in ${key}`, (body) => ({ ...body, [key]: `${String(body[key])}${text}` }));
     }
     if (value && typeof value === "object" && !Array.isArray(value)) {
       for (const [innerKey, innerValue] of Object.entries(value)) {
         if (typeof innerValue !== "string") continue;
-        odd(`NUL in ${key}.${innerKey}`, (body) => ({ ...body, [key]: { ...(body[key] as Record<string, unknown>), [innerKey]: `${innerValue}\u0000` } }));
+        odd(`NUL in ${key}.${innerKey}`, (body) => ({
+          ...body,
+          [key]: { ...(body[key] as Record<string, unknown>), [innerKey]: `${innerValue}\u0000` },
+        }));
       }
     }
   }
@@ -484,7 +684,8 @@ async function send(route: string, method: string, { input, query, body }: Plann
   return { status: response.status, json: response.json };
 }
 
-const describeRequest = (method: string, { input, query, body }: Planned) => `${method} ${input.path.slice(0, 120)}${query.slice(0, 120)} [${body?.label ?? "no body"}]`;
+const describeRequest = (method: string, { input, query, body }: Planned) =>
+  `${method} ${input.path.slice(0, 120)}${query.slice(0, 120)} [${body?.label ?? "no body"}]`;
 
 /** INTERNALS, with the API-key pattern anchored to a word start: better-auth's HTML error page has CSS "mask-image". */
 const LEAKS = INTERNALS.map((pattern) => (pattern.source === "sk-" ? /\bsk-[\w-]/ : pattern));
@@ -498,11 +699,18 @@ function problemsWith(route: string, { status, json: body }: Outcome): string[] 
   if (route === "/api/auth/[...all]") {
     // better-auth's own shape ({code?, message}) is kept there, because its browser client reads it.
     const message = (body as { message?: unknown } | undefined)?.message;
-    if (status !== 404 && (typeof message !== "string" || message.trim() === "")) problems.push(`a ${status} with no message: ${text.slice(0, 200)}`);
+    if (status !== 404 && (typeof message !== "string" || message.trim() === ""))
+      problems.push(`a ${status} with no message: ${text.slice(0, 200)}`);
     return problems;
   }
   const keys = body && typeof body === "object" ? Object.keys(body) : [];
-  if (keys.join() !== "error" || typeof error?.code !== "string" || error.code === "" || typeof error.message !== "string" || error.message.trim() === "") {
+  if (
+    keys.join() !== "error" ||
+    typeof error?.code !== "string" ||
+    error.code === "" ||
+    typeof error.message !== "string" ||
+    error.message.trim() === ""
+  ) {
     problems.push(`a ${status} not in the error shape: ${text.slice(0, 200)}`);
   } else if (Object.keys(error).some((key) => !["code", "message", "fields"].includes(key))) {
     problems.push(`a ${status} with extra error keys: ${text.slice(0, 200)}`);
@@ -510,7 +718,9 @@ function problemsWith(route: string, { status, json: body }: Outcome): string[] 
   return problems;
 }
 
-const cases = Object.entries(ROUTES).flatMap(([route, { methods }]) => Object.entries(methods).map(([method, spec]) => ({ route, method, spec })));
+const cases = Object.entries(ROUTES).flatMap(([route, { methods }]) =>
+  Object.entries(methods).map(([method, spec]) => ({ route, method, spec })),
+);
 
 function routeFiles(): string[] {
   const apiDir = path.dirname(fileURLToPath(import.meta.url));
@@ -530,45 +740,53 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
     const found: Record<string, string[]> = {};
     for (const file of routeFiles()) {
       const route = `/api/${path.relative(apiDir, path.dirname(file)).split(path.sep).join("/")}`;
-      found[route] = Object.keys(await import(file)).filter((name) => HTTP_METHODS.includes(name)).sort();
+      found[route] = Object.keys(await import(file))
+        .filter((name) => HTTP_METHODS.includes(name))
+        .sort();
     }
     const listed = Object.fromEntries(Object.entries(ROUTES).map(([route, { methods }]) => [route, Object.keys(methods).sort()]));
     expect(found, "a route under app/api is missing from ROUTES in this fuzz (or lists other methods)").toEqual(listed);
   });
 
-  it.each(cases)("$method $route: 4xx with a clear message or success, never 500, nothing stored half-way", async ({ route, method, spec }) => {
-    const rng = rngFor(`${method} ${route}`);
-    const problems: string[] = [];
-    const statuses: Record<number, number> = {};
-    let before = await stored();
-    const requests = [...sweep(route, method, spec, rng), ...Array.from({ length: spec.count ?? PER_METHOD }, () => plan(method, spec, rng))];
-    for (const [i, request] of requests.entries()) {
-      const description = describeRequest(method, request);
-      let outcome: Outcome;
-      try {
-        outcome = await send(route, method, request);
-      } catch (error) {
-        // Next.js would answer a bare 500 for a handler that throws instead of answering.
-        outcome = { status: 500, json: undefined };
-        problems.push(`#${i} ${description}: the handler threw ${String(error).slice(0, 200)}`);
+  it.each(cases)(
+    "$method $route: 4xx with a clear message or success, never 500, nothing stored half-way",
+    async ({ route, method, spec }) => {
+      const rng = rngFor(`${method} ${route}`);
+      const problems: string[] = [];
+      const statuses: Record<number, number> = {};
+      let before = await stored();
+      const requests = [
+        ...sweep(route, method, spec, rng),
+        ...Array.from({ length: spec.count ?? PER_METHOD }, () => plan(method, spec, rng)),
+      ];
+      for (const [i, request] of requests.entries()) {
+        const description = describeRequest(method, request);
+        let outcome: Outcome;
+        try {
+          outcome = await send(route, method, request);
+        } catch (error) {
+          // Next.js would answer a bare 500 for a handler that throws instead of answering.
+          outcome = { status: 500, json: undefined };
+          problems.push(`#${i} ${description}: the handler threw ${String(error).slice(0, 200)}`);
+        }
+        statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
+        const found = problemsWith(route, outcome);
+        const code = (outcome.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+        if (outcome.status >= 500 && outcome.json !== undefined && !spec.allow5xx?.(request.body?.value, outcome.status, code)) {
+          found.push(`answered ${outcome.status}: ${JSON.stringify(outcome.json).slice(0, 200)}`);
+        }
+        const after = await stored();
+        if (outcome.status >= 400) {
+          // A refused request, or a failed one, leaves every row as it was.
+          const changed = changedTables(before, after);
+          if (changed.length > 0) found.push(`a ${outcome.status} changed stored rows in ${changed.join(", ")}`);
+        }
+        before = after;
+        for (const problem of found) problems.push(`#${i} ${description}: ${problem}`);
       }
-      statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
-      const found = problemsWith(route, outcome);
-      const code = (outcome.json as { error?: { code?: unknown } } | undefined)?.error?.code;
-      if (outcome.status >= 500 && outcome.json !== undefined && !spec.allow5xx?.(request.body?.value, outcome.status, code)) {
-        found.push(`answered ${outcome.status}: ${JSON.stringify(outcome.json).slice(0, 200)}`);
-      }
-      const after = await stored();
-      if (outcome.status >= 400) {
-        // A refused request, or a failed one, leaves every row as it was.
-        const changed = changedTables(before, after);
-        if (changed.length > 0) found.push(`a ${outcome.status} changed stored rows in ${changed.join(", ")}`);
-      }
-      before = after;
-      for (const problem of found) problems.push(`#${i} ${description}: ${problem}`);
-    }
-    expect(problems, `FUZZ_SEED=${SEED} (statuses seen: ${JSON.stringify(statuses)})`).toEqual([]);
-  });
+      expect(problems, `FUZZ_SEED=${SEED} (statuses seen: ${JSON.stringify(statuses)})`).toEqual([]);
+    },
+  );
 
   it("leaves the admin signed in and an admin", async () => {
     const response = await call(meRoute.GET as Handler, "/api/me", { cookie: team.admin.cookie });

@@ -24,7 +24,17 @@ type Seed = Partial<Parameters<typeof insertTask>[1]> & { id: string };
 
 async function seed({ id, ...patch }: Seed): Promise<void> {
   const at = patch.created_at ?? "2026-05-01T12:00:00.000Z";
-  await insertTask(database().db, { id, user_id: team.member.member.id, model: "gamma-5-pro", kind: "image", prompt: "a lighthouse", status: "succeeded", created_at: at, updated_at: at, ...patch });
+  await insertTask(database().db, {
+    id,
+    user_id: team.member.member.id,
+    model: "gamma-5-pro",
+    kind: "image",
+    prompt: "a lighthouse",
+    status: "succeeded",
+    created_at: at,
+    updated_at: at,
+    ...patch,
+  });
 }
 
 async function ids(query: string, cookie = team.viewer.cookie): Promise<string[]> {
@@ -36,9 +46,29 @@ async function ids(query: string, cookie = team.viewer.cookie): Promise<string[]
 describe("GET /api/tasks", () => {
   beforeAll(async () => {
     team = await seedTeam();
-    await seed({ id: "task_f_video", model: "epsilon-v6", kind: "video", prompt: "Waves Breaking on rocks", status: "processing", created_at: "2026-05-03T09:00:00.000Z" });
-    await seed({ id: "task_f_failed", model: "delta-image-2", prompt: "a red kite over waves", status: "failed", error_code: "generation_failed", created_at: "2026-05-02T09:00:00.000Z" });
-    await seed({ id: "task_f_admin", user_id: team.admin.member.id, prompt: "100% cotton_shirt", favourite: 1, created_at: "2026-04-20T09:00:00.000Z" });
+    await seed({
+      id: "task_f_video",
+      model: "epsilon-v6",
+      kind: "video",
+      prompt: "Waves Breaking on rocks",
+      status: "processing",
+      created_at: "2026-05-03T09:00:00.000Z",
+    });
+    await seed({
+      id: "task_f_failed",
+      model: "delta-image-2",
+      prompt: "a red kite over waves",
+      status: "failed",
+      error_code: "generation_failed",
+      created_at: "2026-05-02T09:00:00.000Z",
+    });
+    await seed({
+      id: "task_f_admin",
+      user_id: team.admin.member.id,
+      prompt: "100% cotton_shirt",
+      favourite: 1,
+      created_at: "2026-04-20T09:00:00.000Z",
+    });
     await seed({ id: "task_f_plain", prompt: "100 cotton shirts", created_at: "2026-04-10T09:00:00.000Z" });
     await seed({ id: "task_f_hidden", prompt: "waves, hidden", hidden: 1, created_at: "2026-05-04T09:00:00.000Z" });
   });
@@ -71,7 +101,8 @@ describe("GET /api/tasks", () => {
   it("pages with a cursor that neither skips nor repeats tasks created at the same instant", async () => {
     const same = "2026-01-01T00:00:00.000Z";
     const page = Array.from({ length: 11 }, (_, i) => `task_p_${String(i).padStart(2, "0")}`);
-    for (const [i, id] of page.entries()) await seed({ id, prompt: "paging", created_at: i < 6 ? same : `2026-01-01T00:00:${String(i).padStart(2, "0")}.000Z` });
+    for (const [i, id] of page.entries())
+      await seed({ id, prompt: "paging", created_at: i < 6 ? same : `2026-01-01T00:00:${String(i).padStart(2, "0")}.000Z` });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -93,7 +124,9 @@ describe("GET /api/tasks", () => {
 
 describe("lineage", () => {
   it("reads the task an extension continues and every task whose result is used, once each", () => {
-    expect(sourcesOf({ model: "epsilon-v6", mode: "extend", parent_task_id: "task_parent" })).toEqual([{ taskId: "task_parent", relation: "extends" }]);
+    expect(sourcesOf({ model: "epsilon-v6", mode: "extend", parent_task_id: "task_parent" })).toEqual([
+      { taskId: "task_parent", relation: "extends" },
+    ]);
     const request = {
       model: "epsilon-v6",
       image_references: [{ image_url: "/api/media/task_a/0" }, { image_url: "/api/media/task_b/1" }, { image_url: "/api/media/task_a/2" }],
@@ -119,11 +152,17 @@ describe("lineage", () => {
     const made = await call(generate, "/api/generations", {
       method: "POST",
       cookie: team.member.cookie,
-      body: { submissionId: randomUUID(), runs: 2, request: { model: "alpha-2.3-fast", prompt: "the harbour comes alive", image_url: `/api/media/${sourceId}/0` } },
+      body: {
+        submissionId: randomUUID(),
+        runs: 2,
+        request: { model: "alpha-2.3-fast", prompt: "the harbour comes alive", image_url: `/api/media/${sourceId}/0` },
+      },
     });
     expect(made.status).toBe(202);
     await dispatchOnce(t.engine);
-    const children = await Promise.all((made.json.submissions as { id: string }[]).map(async ({ id }) => (await getSubmission(database().db, { id }))!.task_id!));
+    const children = await Promise.all(
+      (made.json.submissions as { id: string }[]).map(async ({ id }) => (await getSubmission(database().db, { id }))!.task_id!),
+    );
     expect(children.every((id) => id?.startsWith("task_"))).toBe(true);
 
     expect((await ids(`parent=${sourceId}`)).sort()).toEqual([...children].sort());
@@ -133,7 +172,9 @@ describe("lineage", () => {
   });
 
   it("falls back to parent_task_id in the parameters of a task Darkroom did not submit", async () => {
-    expect(await sourcesOfTask(database().db, { submission_id: null, params: JSON.stringify({ parent_task_id: "task_elsewhere" }) })).toEqual([{ taskId: "task_elsewhere", relation: "extends" }]);
+    expect(
+      await sourcesOfTask(database().db, { submission_id: null, params: JSON.stringify({ parent_task_id: "task_elsewhere" }) }),
+    ).toEqual([{ taskId: "task_elsewhere", relation: "extends" }]);
     expect(await sourcesOfTask(database().db, { submission_id: null, params: "{not json" })).toEqual([]);
   });
 });
@@ -176,7 +217,11 @@ describe("retention and the archive", () => {
     await updateTask(database().db, { id, archive_state: "failed", next_poll_at: null });
     expect((await detail(id)).results).toEqual([]);
 
-    expectError(await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.viewer.cookie, params: { id } }), 403, "forbidden:role");
+    expectError(
+      await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.viewer.cookie, params: { id } }),
+      403,
+      "forbidden:role",
+    );
     const asked = await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.member.cookie, params: { id } });
     expect(asked.status).toBe(202);
     expect(asked.json.task.archive.state).toBe("pending");
@@ -186,8 +231,24 @@ describe("retention and the archive", () => {
     expect(saved.archive.state).toBe("done");
     expect(saved.results).toHaveLength(1);
 
-    expectError(await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.member.cookie, params: { id } }), 409, "conflict:archive");
-    expectError(await call(archiveAgain, "/api/tasks/task_f_failed/archive", { method: "POST", cookie: team.member.cookie, params: { id: "task_f_failed" } }), 409, "conflict:archive");
-    expectError(await call(archiveAgain, "/api/tasks/task_nope/archive", { method: "POST", cookie: team.member.cookie, params: { id: "task_nope" } }), 404, "not_found:task");
+    expectError(
+      await call(archiveAgain, `/api/tasks/${id}/archive`, { method: "POST", cookie: team.member.cookie, params: { id } }),
+      409,
+      "conflict:archive",
+    );
+    expectError(
+      await call(archiveAgain, "/api/tasks/task_f_failed/archive", {
+        method: "POST",
+        cookie: team.member.cookie,
+        params: { id: "task_f_failed" },
+      }),
+      409,
+      "conflict:archive",
+    );
+    expectError(
+      await call(archiveAgain, "/api/tasks/task_nope/archive", { method: "POST", cookie: team.member.cookie, params: { id: "task_nope" } }),
+      404,
+      "not_found:task",
+    );
   });
 });

@@ -60,7 +60,10 @@ export function CreditBreakdown({ id, title, subject, rows }: CreditBreakdownPro
             <tr key={row.key} className="relative align-top transition-colors hover:bg-muted/50 has-[a:focus-visible]:bg-muted/50">
               <th scope="row" className="max-w-0 py-3 pr-3 pl-4 text-left font-normal sm:pl-5">
                 {row.href ? (
-                  <Link href={row.href} className="group inline-flex max-w-full items-center gap-1 rounded-sm font-medium after:absolute after:inset-0 after:content-[''] hover:underline hover:underline-offset-4">
+                  <Link
+                    href={row.href}
+                    className="group inline-flex max-w-full items-center gap-1 rounded-sm font-medium after:absolute after:inset-0 after:content-[''] hover:underline hover:underline-offset-4"
+                  >
                     <span className="truncate">{row.label}</span>
                     <ChevronRight className="size-3.5 shrink-0 text-muted-foreground group-hover:text-foreground" aria-hidden />
                   </Link>

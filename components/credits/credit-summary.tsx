@@ -15,9 +15,27 @@ interface Figure {
 export function CreditSummary({ totals, periodText }: { totals: CreditTotals; periodText: string }) {
   const figures: Figure[] = [
     { label: "Used", value: totals.used, note: plural(totals.succeededTasks, "succeeded task"), icon: CircleCheck, tone: "text-success" },
-    { label: "Reserved now", value: totals.reservedNow, note: `${plural(totals.liveTasks, "task")} pending or generating`, icon: Timer, tone: "text-primary" },
-    { label: "Refunded", value: totals.refunded, note: plural(totals.refundedTasks, "failed task"), icon: RotateCcw, tone: "text-muted-foreground" },
-    { label: "Refund pending", value: totals.refundPending, note: `${plural(totals.refundPendingTasks, "failed task")} awaiting refund`, icon: Hourglass, tone: "text-warning" },
+    {
+      label: "Reserved now",
+      value: totals.reservedNow,
+      note: `${plural(totals.liveTasks, "task")} pending or generating`,
+      icon: Timer,
+      tone: "text-primary",
+    },
+    {
+      label: "Refunded",
+      value: totals.refunded,
+      note: plural(totals.refundedTasks, "failed task"),
+      icon: RotateCcw,
+      tone: "text-muted-foreground",
+    },
+    {
+      label: "Refund pending",
+      value: totals.refundPending,
+      note: `${plural(totals.refundPendingTasks, "failed task")} awaiting refund`,
+      icon: Hourglass,
+      tone: "text-warning",
+    },
   ];
   return (
     <section aria-labelledby="totals-heading" className="grid gap-3">
@@ -32,7 +50,11 @@ export function CreditSummary({ totals, periodText }: { totals: CreditTotals; pe
       </div>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {figures.map(({ label, value, note, icon: Icon, tone }) => (
-          <div key={label} data-testid={`total-${label.toLowerCase().replaceAll(" ", "-")}`} className="grid content-start gap-1 rounded-xl border bg-card p-4 shadow-sm">
+          <div
+            key={label}
+            data-testid={`total-${label.toLowerCase().replaceAll(" ", "-")}`}
+            className="grid content-start gap-1 rounded-xl border bg-card p-4 shadow-sm"
+          >
             <dt className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
               <Icon className={cn("size-4 shrink-0", tone)} aria-hidden />
               {label}

@@ -25,7 +25,9 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
           Credits used per {unit}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {busiest ? `Most in one ${unit}: ${plural(busiest.used, "credit")} ${bucket === "day" ? "on" : "in"} ${bucketLabel(busiest.key, bucket)}` : `Nothing used in these ${unit}s`}
+          {busiest
+            ? `Most in one ${unit}: ${plural(busiest.used, "credit")} ${bucket === "day" ? "on" : "in"} ${bucketLabel(busiest.key, bucket)}`
+            : `Nothing used in these ${unit}s`}
         </p>
       </div>
 
@@ -41,7 +43,9 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
               title={`${bucketLabel(point.key, bucket)}: ${plural(point.used, "credit")} used`}
               className="relative flex h-full min-w-0 flex-1 items-end rounded-t-sm bg-muted hover:bg-muted-foreground/15"
             >
-              {point.used > 0 && <div className="w-full rounded-t-sm bg-primary" style={{ height: `${Math.max(2, (point.used / max) * 100)}%` }} />}
+              {point.used > 0 && (
+                <div className="w-full rounded-t-sm bg-primary" style={{ height: `${Math.max(2, (point.used / max) * 100)}%` }} />
+              )}
             </div>
           ))}
         </div>
@@ -56,7 +60,12 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
               ))}
             </div>
           )}
-          <div className={cn("mt-1.5 flex justify-between gap-2 text-xs text-muted-foreground", points.length <= LABEL_EVERY_BAR && "sm:hidden")}>
+          <div
+            className={cn(
+              "mt-1.5 flex justify-between gap-2 text-xs text-muted-foreground",
+              points.length <= LABEL_EVERY_BAR && "sm:hidden",
+            )}
+          >
             <span>{first && bucketLabel(first.key, bucket, "short")}</span>
             <span>{last && (bucket === "day" ? "Today" : bucketLabel(last.key, bucket, "short"))}</span>
           </div>

@@ -22,7 +22,8 @@ function forms(): { entry: CatalogueEntry; choice: Choice; fields: FieldSpec[] }
 // Which field takes an image in each role, told by its metadata, so a new model's schema joins in by itself.
 const TAKES: Record<InputRole, (field: FieldSpec) => boolean> = {
   "first-frame": (field) => field.meta.widget === "url" && field.meta.label === "First frame",
-  reference: (field) => field.meta.widget === "image-references" || (field.meta.widget === "url-list" && field.meta.label === "Reference images"),
+  reference: (field) =>
+    field.meta.widget === "image-references" || (field.meta.widget === "url-list" && field.meta.label === "Reference images"),
 };
 
 function inputValue(field: FieldSpec, url: string): unknown {
@@ -35,22 +36,39 @@ function inputValue(field: FieldSpec, url: string): unknown {
 export function prefillFrom(entry: Entry, task: TaskView): Prefill {
   const model = getModel(task.model);
   if (entry.kind === "remix") {
-    if (!model || !task.params) return { ok: false, problem: `Task ${task.id} cannot be remixed here: Darkroom does not know its model or parameters.` };
+    if (!model || !task.params)
+      return { ok: false, problem: `Task ${task.id} cannot be remixed here: Darkroom does not know its model or parameters.` };
     const mode = typeof task.params.mode === "string" ? task.params.mode : undefined;
-    return { ok: true, choice: { model: model.id, ...(mode ? { mode } : {}) }, values: task.params, notice: `Remixing task ${task.id}: its exact parameters are filled in.` };
+    return {
+      ok: true,
+      choice: { model: model.id, ...(mode ? { mode } : {}) },
+      values: task.params,
+      notice: `Remixing task ${task.id}: its exact parameters are filled in.`,
+    };
   }
   if (entry.kind === "extend") {
-    if (task.model !== "epsilon-v6") return { ok: false, problem: `Only epsilon-v6 videos can be extended; task ${task.id} is ${task.model}.` };
+    if (task.model !== "epsilon-v6")
+      return { ok: false, problem: `Only epsilon-v6 videos can be extended; task ${task.id} is ${task.model}.` };
     if (task.status !== "succeeded") return { ok: false, problem: `Task ${task.id} has not succeeded yet, so it cannot be extended.` };
-    return { ok: true, choice: { model: "epsilon-v6", mode: "extend" }, values: { parent_task_id: task.id }, notice: `Extending task ${task.id}.` };
+    return {
+      ok: true,
+      choice: { model: "epsilon-v6", mode: "extend" },
+      values: { parent_task_id: task.id },
+      notice: `Extending task ${task.id}.`,
+    };
   }
-  if (task.kind !== "image") return { ok: false, problem: `Task ${task.id} made a video; only images can be used as a first frame or reference.` };
+  if (task.kind !== "image")
+    return { ok: false, problem: `Task ${task.id} made a video; only images can be used as a first frame or reference.` };
   const url = task.results?.find((result) => result.index === entry.index)?.url;
   if (!url) return { ok: false, problem: INPUT_URL_MISSING };
   const targets = forms().flatMap((form) => form.fields.filter(TAKES[entry.role]).map((field) => ({ ...form, field })));
   const target = targets.find((candidate) => candidate.entry.id === entry.model) ?? targets[0];
   if (!target) return { ok: false, problem: "No model takes an image in that role." };
   const what = entry.role === "first-frame" ? "first frame" : "reference";
-  return { ok: true, choice: target.choice, values: { [target.field.name]: inputValue(target.field, url) }, notice: `Using image ${entry.index + 1} of task ${task.id} as the ${what}.` };
+  return {
+    ok: true,
+    choice: target.choice,
+    values: { [target.field.name]: inputValue(target.field, url) },
+    notice: `Using image ${entry.index + 1} of task ${task.id} as the ${what}.`,
+  };
 }
-

@@ -15,7 +15,12 @@ export function FormFooter({ pending }: { pending: boolean }) {
   const { field, fieldState } = useController<FormValues>({ name: RUNS_FIELD });
   return (
     <div className="flex flex-col gap-4 border-t pt-5 sm:flex-row sm:items-end sm:justify-between">
-      <FieldShell label="Runs" help={`Queue this many identical submissions, up to ${MAX_RUNS}.`} error={errorAt(fieldState.error)} className="sm:max-w-64">
+      <FieldShell
+        label="Runs"
+        help={`Queue this many identical submissions, up to ${MAX_RUNS}.`}
+        error={errorAt(fieldState.error)}
+        className="sm:max-w-64"
+      >
         {(ids) => (
           <Input
             id={ids.id}

@@ -22,7 +22,9 @@ function restore(field: FieldSpec, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
   if (field.items) {
     if (!Array.isArray(value)) return undefined;
-    return value.map((item: unknown) => initialValues(field.items ?? [], typeof item === "object" && item !== null ? (item as FormValues) : {}));
+    return value.map((item: unknown) =>
+      initialValues(field.items ?? [], typeof item === "object" && item !== null ? (item as FormValues) : {}),
+    );
   }
   if (field.meta.widget === "url-list") return Array.isArray(value) && value.every((item) => typeof item === "string") ? value : undefined;
   if (field.options) return field.options.includes(value) ? value : undefined;

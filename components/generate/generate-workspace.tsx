@@ -27,9 +27,17 @@ function validChoice(choice: Choice | undefined): Choice | undefined {
 
 /** The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser. */
 export function GenerateWorkspace({ entry }: { entry?: Entry }) {
-  const mounted = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   // A new entry link (Remix, Extend) starts over from that task rather than from what was picked before.
-  return mounted ? <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} /> : <div aria-hidden className="h-96 animate-pulse rounded-xl border bg-card/60" />;
+  return mounted ? (
+    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} />
+  ) : (
+    <div aria-hidden className="h-96 animate-pulse rounded-xl border bg-card/60" />
+  );
 }
 
 function Workspace({ entry }: { entry?: Entry }) {
@@ -77,7 +85,9 @@ function Workspace({ entry }: { entry?: Entry }) {
     setTracked((current) => writeTracked([...fresh, ...current.filter((item) => !fresh.some((submission) => submission.id === item.id))]));
     const first = submissions[0];
     setAnnouncement(
-      submissions.length === 1 && first?.position ? `Submitted. Waiting in the queue at position ${first.position}.` : `Submitted ${submissions.length === 1 ? "1 request" : `${submissions.length} runs`}.`,
+      submissions.length === 1 && first?.position
+        ? `Submitted. Waiting in the queue at position ${first.position}.`
+        : `Submitted ${submissions.length === 1 ? "1 request" : `${submissions.length} runs`}.`,
     );
   }
 

@@ -92,7 +92,14 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
   const grouped = (group: FieldGroup) => layout.fields.filter((field) => (field.meta.group ?? "basics") === group);
   return (
     <FormProvider {...form}>
-      <form ref={formElement} noValidate onSubmit={form.handleSubmit(submit)} onKeyDown={onShortcut} aria-label={`${entry.label} request`} className="grid gap-7">
+      <form
+        ref={formElement}
+        noValidate
+        onSubmit={form.handleSubmit(submit)}
+        onKeyDown={onShortcut}
+        aria-label={`${entry.label} request`}
+        className="grid gap-7"
+      >
         <FormError message={form.formState.errors.root?.server?.message} />
         {GROUPS.map(({ group, title, grid }) => (
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={layout.mentionSource} />
@@ -103,7 +110,17 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
   );
 }
 
-function FieldSection({ title, grid, fields, mentionSource }: { title?: string; grid?: boolean; fields: FieldSpec[]; mentionSource?: FieldSpec }) {
+function FieldSection({
+  title,
+  grid,
+  fields,
+  mentionSource,
+}: {
+  title?: string;
+  grid?: boolean;
+  fields: FieldSpec[];
+  mentionSource?: FieldSpec;
+}) {
   if (fields.length === 0) return null;
   // Switches sit in their own bordered rows; in a two-column grid they pair up, other fields take one cell each.
   const body = (

@@ -17,7 +17,12 @@ interface MentionListboxProps {
 export function MentionListbox({ id, names, activeIndex, onPick }: MentionListboxProps) {
   return (
     <>
-      <ul id={id} role="listbox" aria-label="References to mention" className="absolute top-full left-0 z-20 mt-1 max-h-56 w-64 max-w-full overflow-y-auto rounded-md border bg-card p-1 shadow-lg">
+      <ul
+        id={id}
+        role="listbox"
+        aria-label="References to mention"
+        className="absolute top-full left-0 z-20 mt-1 max-h-56 w-64 max-w-full overflow-y-auto rounded-md border bg-card p-1 shadow-lg"
+      >
         {names.map((name, index) => (
           <li
             key={name}
@@ -26,7 +31,10 @@ export function MentionListbox({ id, names, activeIndex, onPick }: MentionListbo
             aria-selected={index === activeIndex}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => onPick(name)}
-            className={cn("flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm", index === activeIndex ? "bg-primary/10 text-foreground" : "hover:bg-muted")}
+            className={cn(
+              "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm",
+              index === activeIndex ? "bg-primary/10 text-foreground" : "hover:bg-muted",
+            )}
           >
             <AtSign aria-hidden className="size-3.5 text-muted-foreground" />
             {name}

@@ -43,6 +43,8 @@ export function completeMention(text: string, caret: number, name: string): { te
 /** The names given in the form's reference rows, in order, without blanks or repeats. */
 export function referenceNames(rows: unknown): string[] {
   if (!Array.isArray(rows)) return [];
-  const names = rows.map((row: unknown) => (typeof row === "object" && row !== null ? (row as Record<string, unknown>)[REFERENCE_NAME_FIELD] : undefined));
+  const names = rows.map((row: unknown) =>
+    typeof row === "object" && row !== null ? (row as Record<string, unknown>)[REFERENCE_NAME_FIELD] : undefined,
+  );
   return [...new Set(names.filter((name): name is string => typeof name === "string" && new RegExp(`^${NAME}{1,32}$`).test(name)))];
 }

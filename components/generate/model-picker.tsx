@@ -18,7 +18,13 @@ export function ModelPicker({ value, onChange }: { value: string; onChange: (mod
       <h2 id={`${id}-title`} className="text-base font-semibold tracking-tight">
         Model
       </h2>
-      <RadioGroup.Root value={value} onValueChange={onChange} aria-labelledby={`${id}-title`} loop className="grid grid-cols-2 gap-2 lg:grid-cols-3">
+      <RadioGroup.Root
+        value={value}
+        onValueChange={onChange}
+        aria-labelledby={`${id}-title`}
+        loop
+        className="grid grid-cols-2 gap-2 lg:grid-cols-3"
+      >
         {MODELS.map((model) => {
           const { label, Icon } = KIND[model.kind];
           const modes = "modes" in model ? model.modes.length : 0;

@@ -15,7 +15,12 @@ export function SliderField({ spec, value, onChange, onBlur, error, label, input
   const max = spec.max ?? 100;
   const current = typeof value === "number" && !Number.isNaN(value) ? Math.min(max, Math.max(min, value)) : min;
   return (
-    <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help ?? `${optionLabel(min, spec.meta.unit)} to ${optionLabel(max, spec.meta.unit)}`} error={error}>
+    <FieldShell
+      className={className}
+      label={label ?? spec.meta.label}
+      help={spec.meta.help ?? `${optionLabel(min, spec.meta.unit)} to ${optionLabel(max, spec.meta.unit)}`}
+      error={error}
+    >
       {(ids) => (
         <div className="flex items-center gap-3">
           <Slider
@@ -24,10 +29,24 @@ export function SliderField({ spec, value, onChange, onBlur, error, label, input
             step={1}
             value={[current]}
             onValueChange={([next]) => onChange(next)}
-            thumbProps={{ "aria-labelledby": ids.labelId, "aria-describedby": ids.describedBy, "aria-valuetext": optionLabel(current, spec.meta.unit), onBlur }}
+            thumbProps={{
+              "aria-labelledby": ids.labelId,
+              "aria-describedby": ids.describedBy,
+              "aria-valuetext": optionLabel(current, spec.meta.unit),
+              onBlur,
+            }}
           />
           <div className="flex shrink-0 items-center gap-1.5">
-            <WholeNumberInput ids={ids} inputRef={inputRef} min={min} max={max} value={value} onChange={onChange} onBlur={onBlur} className="w-20" />
+            <WholeNumberInput
+              ids={ids}
+              inputRef={inputRef}
+              min={min}
+              max={max}
+              value={value}
+              onChange={onChange}
+              onBlur={onBlur}
+              className="w-20"
+            />
             {spec.meta.unit && (
               <span aria-hidden className="text-sm text-muted-foreground">
                 {spec.meta.unit}
@@ -44,9 +63,24 @@ export function NumberField({ spec, value, onChange, onBlur, error, label, input
   // A number with one legal value is a fact about the model, not a choice: show it, do not ask it.
   if (spec.options?.length === 1) return <FixedField spec={spec} value={spec.options[0]} label={label} className={className} />;
   return (
-    <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error} optional={!spec.required && spec.defaultValue === undefined}>
+    <FieldShell
+      className={className}
+      label={label ?? spec.meta.label}
+      help={spec.meta.help}
+      error={error}
+      optional={!spec.required && spec.defaultValue === undefined}
+    >
       {(ids) => (
-        <WholeNumberInput ids={ids} inputRef={inputRef} min={spec.min} max={spec.max} value={value} onChange={onChange} onBlur={onBlur} className="sm:max-w-48" />
+        <WholeNumberInput
+          ids={ids}
+          inputRef={inputRef}
+          min={spec.min}
+          max={spec.max}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          className="sm:max-w-48"
+        />
       )}
     </FieldShell>
   );
@@ -61,7 +95,16 @@ function FixedField({ spec, value, label, className }: { spec: ControlProps["spe
 }
 
 /** A whole-number box wired to its field shell; the slider field and the plain number field both use it. */
-function WholeNumberInput({ ids, inputRef, min, max, value, onChange, onBlur, className }: {
+function WholeNumberInput({
+  ids,
+  inputRef,
+  min,
+  max,
+  value,
+  onChange,
+  onBlur,
+  className,
+}: {
   ids: { id: string; describedBy?: string; invalid?: boolean };
   inputRef: ControlProps["inputRef"];
   min?: number;

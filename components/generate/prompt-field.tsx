@@ -68,7 +68,9 @@ export function PromptField({ spec, value, onChange, onBlur, error, inputRef, cl
               aria-controls={mentions.open ? listId : undefined}
               aria-activedescendant={activeId}
             />
-            {mentions.open && <MentionListbox id={listId} names={mentions.matches} activeIndex={mentions.activeIndex} onPick={mentions.pick} />}
+            {mentions.open && (
+              <MentionListbox id={listId} names={mentions.matches} activeIndex={mentions.activeIndex} onPick={mentions.pick} />
+            )}
           </div>
           {warning && (
             <p id={warningId} className="flex items-start gap-1.5 text-sm">

@@ -17,7 +17,8 @@ export function ReferencesField({ spec, value, onChange, onBlur, error, errors, 
   const { min, max } = rowBounds(spec);
   const name = label ?? spec.meta.label;
   const focus = useRowFocus();
-  const set = (index: number, field: string, next: unknown) => onChange(rows.map((row, i) => (i === index ? { ...row, [field]: next } : row)));
+  const set = (index: number, field: string, next: unknown) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, [field]: next } : row)));
 
   return (
     <FieldShell kind="group" label={name} help={spec.meta.help} error={error}>
@@ -27,7 +28,13 @@ export function ReferencesField({ spec, value, onChange, onBlur, error, errors, 
             // The legend must be the fieldset's first child to name it; floats put the Remove button beside it.
             <fieldset key={index} className="rounded-lg border p-3 sm:p-4">
               <legend className="float-left pt-1.5 text-sm font-medium">Reference {index + 1}</legend>
-              <Button variant="ghost" size="sm" className="float-right" disabled={rows.length <= min} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="float-right"
+                disabled={rows.length <= min}
+                onClick={() => onChange(rows.filter((_, i) => i !== index))}
+              >
                 <X aria-hidden />
                 Remove<span className="sr-only"> reference {index + 1}</span>
               </Button>

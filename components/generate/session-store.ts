@@ -44,7 +44,9 @@ export function writeDraft(choice: Choice, values: FormValues): void {
 
 export function readChoice(): Choice | undefined {
   const choice = read<Partial<Choice>>("choice");
-  return typeof choice?.model === "string" ? { model: choice.model, ...(typeof choice.mode === "string" ? { mode: choice.mode } : {}) } : undefined;
+  return typeof choice?.model === "string"
+    ? { model: choice.model, ...(typeof choice.mode === "string" ? { mode: choice.mode } : {}) }
+    : undefined;
 }
 
 export function writeChoice(choice: Choice): void {

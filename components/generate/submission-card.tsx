@@ -81,8 +81,13 @@ function WaitingState({ submission, mode }: { submission: SubmissionView; mode?:
     case "queued":
       return (
         <p>
-          Waiting in the queue{submission.position !== null && <>, position <strong className="tabular-nums">{submission.position}</strong></>}.
-          {submission.error?.code === "concurrency_limited" && " The account is at its limit of running tasks; it goes out when one ends."}
+          Waiting in the queue
+          {submission.position !== null && (
+            <>
+              , position <strong className="tabular-nums">{submission.position}</strong>
+            </>
+          )}
+          .{submission.error?.code === "concurrency_limited" && " The account is at its limit of running tasks; it goes out when one ends."}
         </p>
       );
     case "sending":

@@ -33,18 +33,28 @@ export function explainRejection(submission: SubmissionView, mode?: string): Exp
   const detail = error?.message ?? undefined;
   switch (error?.code) {
     case "insufficient_credits":
-      return { title: "Not enough credits.", detail: "The API account cannot pay for this request. Add credits, or choose a shorter or lower-resolution option, then submit again." };
+      return {
+        title: "Not enough credits.",
+        detail:
+          "The API account cannot pay for this request. Add credits, or choose a shorter or lower-resolution option, then submit again.",
+      };
     case "forbidden":
     case "key_rejected":
-      return { title: "The generation service refused the request.", detail: `${detail ?? ""} Ask an admin to check the API account in Settings.`.trim() };
+      return {
+        title: "The generation service refused the request.",
+        detail: `${detail ?? ""} Ask an admin to check the API account in Settings.`.trim(),
+      };
     case "prompt_blocked":
       return {
         title: "The prompt was blocked by the safety check.",
-        detail: "Nothing was charged. Rephrase or remove what could read as harmful (violence, explicit content, real people), then submit again.",
+        detail:
+          "Nothing was charged. Rephrase or remove what could read as harmful (violence, explicit content, real people), then submit again.",
       };
     case "invalid_request":
       return {
-        title: error.field ? `The generation service rejected ${fieldLabel(submission.model, mode, error.field)}.` : "The generation service rejected the request.",
+        title: error.field
+          ? `The generation service rejected ${fieldLabel(submission.model, mode, error.field)}.`
+          : "The generation service rejected the request.",
         detail,
       };
     default:

@@ -18,10 +18,15 @@ const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
 function UrlPreview({ url }: { url: string }) {
   const settled = useDebounced(url, 500);
   const [failed, setFailed] = useState<string | null>(null);
-  const box = "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground [&_svg]:size-4";
+  const box =
+    "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground [&_svg]:size-4";
   const usable = settled !== "" && settled === url && publicHttpsUrlProblem(settled) === null;
   if (!usable || failed === settled) {
-    return <span aria-hidden className={box}>{usable ? <ImageOff /> : <ImageIcon />}</span>;
+    return (
+      <span aria-hidden className={box}>
+        {usable ? <ImageOff /> : <ImageIcon />}
+      </span>
+    );
   }
   const media = VIDEO_EXTENSIONS.has(urlPathExtension(settled) ?? "") ? (
     <video src={settled} muted preload="metadata" onError={() => setFailed(settled)} className="size-full object-cover" />
@@ -37,7 +42,12 @@ function UrlPreview({ url }: { url: string }) {
 }
 
 /** A URL input, with a preview in front when it points at media (an input image or video). */
-export function UrlInput({ value, preview = true, className, ...props }: Omit<ComponentProps<"input">, "value"> & { value: string; preview?: boolean }) {
+export function UrlInput({
+  value,
+  preview = true,
+  className,
+  ...props
+}: Omit<ComponentProps<"input">, "value"> & { value: string; preview?: boolean }) {
   return (
     <div className={cn("flex min-w-0 flex-1 items-center gap-2", className)}>
       {preview && <UrlPreview url={value} />}

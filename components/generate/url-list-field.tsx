@@ -47,7 +47,13 @@ export function UrlListField({ spec, value, onChange, onBlur, error, errors, lab
                         aria-describedby={rowError ? errorId : undefined}
                         aria-invalid={rowError ? true : undefined}
                       />
-                      <Button variant="ghost" size="icon" aria-label={`Remove ${name.toLowerCase()} ${index + 1}`} disabled={rows.length <= min} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remove ${name.toLowerCase()} ${index + 1}`}
+                        disabled={rows.length <= min}
+                        onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                      >
                         <X aria-hidden />
                       </Button>
                     </div>

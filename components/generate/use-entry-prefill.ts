@@ -9,7 +9,12 @@ export type EntryState = { status: "none" } | { status: "loading" } | ({ status:
 
 /** Fetches the task a Remix / Extend / Use-as link points at, once, and turns it into form values. */
 export function useEntryPrefill(entry: Entry | undefined): EntryState {
-  const query = useQuery({ ...taskQueryOptions(entry?.taskId ?? ""), enabled: entry !== undefined, refetchInterval: false, staleTime: Number.POSITIVE_INFINITY });
+  const query = useQuery({
+    ...taskQueryOptions(entry?.taskId ?? ""),
+    enabled: entry !== undefined,
+    refetchInterval: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   return useMemo((): EntryState => {
     if (!entry) return { status: "none" };
     if (query.isPending) return { status: "loading" };

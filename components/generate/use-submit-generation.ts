@@ -28,7 +28,11 @@ function onForm(error: ApiError): ApiError {
  * has accepted it, so a double click or a retry after a lost answer is recognised as the same
  * submission (the server answers it again instead of queueing it twice).
  */
-export function useSubmitGeneration(form: UseFormReturn<FormValues, unknown, Submitted>, fields: readonly FieldSpec[], onSubmitted: (submissions: SubmissionView[]) => void) {
+export function useSubmitGeneration(
+  form: UseFormReturn<FormValues, unknown, Submitted>,
+  fields: readonly FieldSpec[],
+  onSubmitted: (submissions: SubmissionView[]) => void,
+) {
   const attempt = useRef<{ id: string; key: string } | null>(null);
   const inFlight = useRef(false);
   const send = useSubmitGenerationMutation();

@@ -16,7 +16,10 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
     <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="grid gap-1">
         {back && (
-          <Link href={back.href} className="-ml-1 mb-1 inline-flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground">
+          <Link
+            href={back.href}
+            className="mb-1 -ml-1 inline-flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground"
+          >
             <ChevronLeft className="size-4" aria-hidden />
             {back.label}
           </Link>

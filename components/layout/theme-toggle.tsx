@@ -21,7 +21,11 @@ const subscribeNever = () => () => {};
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   // The chosen theme is known only in the browser; render the group unselected on the server.
-  const mounted = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   return (
     <ToggleGroup.Root
       type="single"

@@ -15,7 +15,10 @@ function initials(name: string): string {
 export function UserSummary({ user }: { user: ShellUser }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
+      <span
+        aria-hidden
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+      >
         {initials(user.name)}
       </span>
       <div className="grid min-w-0 gap-1">

@@ -31,7 +31,7 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
         <AddMemberDialog onAdded={(member) => setNotice(`Added ${member.name} as ${ROLE_INFO[member.role].label}.`)} />
       </CardHeader>
       {/* Always rendered, so screen readers announce the text when it changes. */}
-      <div role="status" className="empty:hidden px-5 pb-4 sm:px-6">
+      <div role="status" className="px-5 pb-4 empty:hidden sm:px-6">
         {notice ? <Alert tone="success">{notice}</Alert> : null}
       </div>
       <div className="border-t">

@@ -29,7 +29,9 @@ export function ConnectionCard({ baseUrl, configured, keySet, keyLast4, plan }: 
             {baseUrl ? (
               <code className="font-mono text-[0.8125rem] break-all">{baseUrl}</code>
             ) : configured ? (
-              <span>Set <span className="text-muted-foreground">(admins can see it)</span></span>
+              <span>
+                Set <span className="text-muted-foreground">(admins can see it)</span>
+              </span>
             ) : (
               <NotSet />
             )}

@@ -7,7 +7,12 @@ import { errorMessage } from "@/lib/query/fetch-json";
 import { useTestConnection } from "@/lib/query/settings";
 import { PROBE_TONE } from "./probe-tone";
 
-const TITLE = { success: "Connected", warning: "Connected, with a warning", danger: "Connection problem", muted: "Not configured" } as const;
+const TITLE = {
+  success: "Connected",
+  warning: "Connected, with a warning",
+  danger: "Connection problem",
+  muted: "Not configured",
+} as const;
 
 export function ConnectionTest() {
   const test = useTestConnection();
@@ -21,7 +26,12 @@ export function ConnectionTest() {
       {/* Always present, so the result is announced when it arrives. */}
       <div role="status" className="empty:hidden">
         {test.data && tone ? (
-          <Alert tone={tone === "muted" ? "info" : tone} title={TITLE[tone]} data-testid="connection-test-result" data-state={test.data.state}>
+          <Alert
+            tone={tone === "muted" ? "info" : tone}
+            title={TITLE[tone]}
+            data-testid="connection-test-result"
+            data-state={test.data.state}
+          >
             {test.data.message}
             {test.data.latencyMs !== undefined && <span className="text-muted-foreground"> ({test.data.latencyMs} ms)</span>}
           </Alert>

@@ -10,7 +10,6 @@ export const TASK_STATUS: Record<TaskView["status"], string> = {
   failed: "Failed",
 };
 
-
 /** The credits line of a task: reserved while it runs, used once it succeeded, refunded after a failure. */
 export function creditsLine(task: TaskView): string | undefined {
   const { reserved, used, refunded } = task.credits;

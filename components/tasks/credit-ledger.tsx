@@ -11,7 +11,8 @@ export function CreditLedger({ task }: { task: TaskView }) {
   if (used !== null) rows.push({ label: "Used", value: n(used), note: "on success" });
   if (task.status === "failed" || task.lost) {
     if (refunded !== null) rows.push({ label: "Refunded", value: n(refunded), note: "returned to the account" });
-    else if (task.error?.code === "media_deleted") rows.push({ label: "Refund", value: "none", note: "the task had succeeded; only its upstream copy expired" });
+    else if (task.error?.code === "media_deleted")
+      rows.push({ label: "Refund", value: "none", note: "the task had succeeded; only its upstream copy expired" });
     else if (reserved !== null) rows.push({ label: "Refund pending", value: n(reserved), note: "being returned; nothing to do" });
   } else if (used === null && reserved !== null) rows.push({ label: "Used", value: "not yet", note: "charged when it succeeds" });
   const net = used ?? (refunded !== null && reserved !== null ? reserved - refunded : null);
@@ -39,7 +40,9 @@ export function CreditLedger({ task }: { task: TaskView }) {
           )}
         </dl>
       ) : (
-        <p className="text-sm text-muted-foreground">No credits recorded yet: they are reserved when the generation service accepts the task.</p>
+        <p className="text-sm text-muted-foreground">
+          No credits recorded yet: they are reserved when the generation service accepts the task.
+        </p>
       )}
     </section>
   );

@@ -5,7 +5,13 @@ import { useId, useState, useSyncExternalStore } from "react";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { createNotifier } from "@/lib/notifications";
-import { browserDeps, notificationsSupported, notificationsWanted, setNotificationsWanted, subscribeNotificationsWanted } from "@/lib/notifications-browser";
+import {
+  browserDeps,
+  notificationsSupported,
+  notificationsWanted,
+  setNotificationsWanted,
+  subscribeNotificationsWanted,
+} from "@/lib/notifications-browser";
 import { useServerEvents } from "@/lib/query/events";
 
 const subscribeNever = () => () => {};
@@ -28,7 +34,11 @@ export function NotificationsToggle() {
 
   return (
     <div className="flex items-center gap-2">
-      {on ? <Bell aria-hidden className="size-4 text-muted-foreground" /> : <BellOff aria-hidden className="size-4 text-muted-foreground" />}
+      {on ? (
+        <Bell aria-hidden className="size-4 text-muted-foreground" />
+      ) : (
+        <BellOff aria-hidden className="size-4 text-muted-foreground" />
+      )}
       <Switch id={id} checked={on} onCheckedChange={(next) => void change(next)} aria-describedby={blocked ? `${id}-blocked` : undefined} />
       <Label htmlFor={id}>Notify me when tasks finish</Label>
       {blocked ? (

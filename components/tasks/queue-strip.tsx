@@ -14,7 +14,8 @@ export function QueueStrip() {
     <section aria-labelledby="queue-heading" className="grid gap-3 rounded-xl border border-dashed bg-card/60 p-3 sm:p-4">
       <h2 id="queue-heading" className="flex items-center gap-2 text-sm font-semibold">
         <Clock className="size-4 text-muted-foreground" aria-hidden />
-        Waiting to be sent ({waiting.length}){data?.paused && <span className="font-normal text-muted-foreground"> · the queue is paused</span>}
+        Waiting to be sent ({waiting.length})
+        {data?.paused && <span className="font-normal text-muted-foreground"> · the queue is paused</span>}
       </h2>
       <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {waiting.map((submission) => (

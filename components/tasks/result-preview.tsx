@@ -47,7 +47,10 @@ function ZoomableImage({ result, label }: { result: ResultView; label: string })
           aria-pressed={actual}
           aria-label={`${label}: ${actual ? "shown at 100%, press to fit" : "fitted, press to show at 100%"}`}
           onClick={() => setActual((value) => !value)}
-          className={cn("block w-full focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-primary", actual ? "w-max cursor-zoom-out" : "cursor-zoom-in")}
+          className={cn(
+            "block w-full focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-primary",
+            actual ? "w-max cursor-zoom-out" : "cursor-zoom-in",
+          )}
         >
           {/* eslint-disable-next-line @next/next/no-img-element -- archived media behind the session cookie. */}
           <img

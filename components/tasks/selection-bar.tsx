@@ -37,20 +37,33 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
     setMessage(null);
     const outcome = await downloadZip(ids);
     setZipping(false);
-    setMessage(outcome.ok ? { tone: "info", text: `Your browser is downloading the ZIP of ${plural(count, "task")}.` } : { tone: "danger", text: outcome.message });
+    setMessage(
+      outcome.ok
+        ? { tone: "info", text: `Your browser is downloading the ZIP of ${plural(count, "task")}.` }
+        : { tone: "danger", text: outcome.message },
+    );
   };
   const hide = async () => {
     setHiding(true);
     const { failed } = await hideTasks(ids);
     setHiding(false);
     setConfirming(false);
-    setMessage(failed ? { tone: "danger", text: `${failed} of ${count} tasks could not be hidden. Try again.` } : { tone: "info", text: `${plural(count, "task")} hidden.` });
+    setMessage(
+      failed
+        ? { tone: "danger", text: `${failed} of ${count} tasks could not be hidden. Try again.` }
+        : { tone: "info", text: `${plural(count, "task")} hidden.` },
+    );
     onHidden();
   };
 
   return (
     <div className="grid gap-2">
-      <div role="toolbar" aria-label="Selected tasks" className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border bg-card p-2 shadow-sm" hidden={count === 0}>
+      <div
+        role="toolbar"
+        aria-label="Selected tasks"
+        className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border bg-card p-2 shadow-sm"
+        hidden={count === 0}
+      >
         <p className="px-2 text-sm font-medium" aria-live="polite">
           {count} selected
         </p>
@@ -82,10 +95,10 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>
-              Hide {plural(count, "task")}?
-            </AlertDialogTitle>
-            <AlertDialogDescription>They leave the dashboard for the whole team. Their records and archived files stay; nothing is refunded or deleted upstream.</AlertDialogDescription>
+            <AlertDialogTitle>Hide {plural(count, "task")}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              They leave the dashboard for the whole team. Their records and archived files stay; nothing is refunded or deleted upstream.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>

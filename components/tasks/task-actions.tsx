@@ -43,7 +43,13 @@ export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolea
           </Button>
         ))}
         {canEdit && (
-          <Button size="sm" variant="outline" aria-pressed={task.favourite} pending={favourite.isPending} onClick={() => favourite.mutate({ id: task.id, favourite: !task.favourite })}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-pressed={task.favourite}
+            pending={favourite.isPending}
+            onClick={() => favourite.mutate({ id: task.id, favourite: !task.favourite })}
+          >
             <Star aria-hidden className={task.favourite ? "fill-current text-warning" : undefined} />
             {task.favourite ? "Favourite" : "Add to favourites"}
           </Button>
@@ -59,11 +65,17 @@ export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolea
             <AlertDialogContent>
               <AlertDialogHeader>
                 <AlertDialogTitle>Hide this task?</AlertDialogTitle>
-                <AlertDialogDescription>It leaves the dashboard for the whole team. Its record and archived files stay.</AlertDialogDescription>
+                <AlertDialogDescription>
+                  It leaves the dashboard for the whole team. Its record and archived files stay.
+                </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <Button variant="destructive" pending={hide.isPending} onClick={() => hide.mutate(task.id, { onSuccess: () => router.push("/tasks") })}>
+                <Button
+                  variant="destructive"
+                  pending={hide.isPending}
+                  onClick={() => hide.mutate(task.id, { onSuccess: () => router.push("/tasks") })}
+                >
                   Hide
                 </Button>
               </AlertDialogFooter>
@@ -96,7 +108,8 @@ export function RetryButton({ task }: { task: TaskView }) {
         <AlertDialogHeader>
           <AlertDialogTitle>Retry this generation?</AlertDialogTitle>
           <AlertDialogDescription>
-            A retry is a new task with the same parameters, and it charges credits again. The Generate form opens filled in; nothing is sent until you submit it.
+            A retry is a new task with the same parameters, and it charges credits again. The Generate form opens filled in; nothing is sent
+            until you submit it.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -32,7 +32,10 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
       aria-posinset={index + 1}
       aria-setsize={total}
       data-task-id={task.id}
-      className={cn("group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary/50", selected && "ring-2 ring-primary")}
+      className={cn(
+        "group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary/50",
+        selected && "ring-2 ring-primary",
+      )}
     >
       <div className="relative aspect-[4/3] bg-muted">
         <Link href={href} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
@@ -58,7 +61,10 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
           />
         </label>
         {task.favourite && (
-          <span className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-md bg-card/90 shadow-sm" title="Favourite">
+          <span
+            className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-md bg-card/90 shadow-sm"
+            title="Favourite"
+          >
             <Star className="size-4 fill-current text-warning" aria-hidden />
             <span className="sr-only">Favourite</span>
           </span>
@@ -119,7 +125,10 @@ function LiveProgress({ createdAt, now }: { createdAt: string; now: number }) {
         aria-valuetext={`${clock(elapsed)} of 30:00`}
         className="h-1.5 overflow-hidden rounded-full bg-muted"
       >
-        <div className={cn("h-full rounded-full", share > 0.8 ? "bg-danger" : "bg-primary")} style={{ width: `${Math.max(2, share * 100)}%` }} />
+        <div
+          className={cn("h-full rounded-full", share > 0.8 ? "bg-danger" : "bg-primary")}
+          style={{ width: `${Math.max(2, share * 100)}%` }}
+        />
       </div>
       <p className="text-xs text-muted-foreground tabular-nums">{clock(elapsed)} of 30:00</p>
     </div>

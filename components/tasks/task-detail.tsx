@@ -45,9 +45,18 @@ export function TaskDetail({ initial, sources, plan, canEdit }: TaskDetailProps)
           {modelLabel(task.model)} · {task.kind === "video" ? "Video" : "Image"} · by {task.member.name ?? "unknown member"}
         </span>
       </div>
-      {task.prompt && <blockquote className="rounded-xl border-l-4 border-primary/40 bg-muted/40 p-3 text-sm whitespace-pre-wrap">{task.prompt}</blockquote>}
+      {task.prompt && (
+        <blockquote className="rounded-xl border-l-4 border-primary/40 bg-muted/40 p-3 text-sm whitespace-pre-wrap">
+          {task.prompt}
+        </blockquote>
+      )}
       {explained && (
-        <Alert tone={explained.tone} role={explained.tone === "danger" ? "alert" : "status"} title={explained.title} data-testid="task-explanation">
+        <Alert
+          tone={explained.tone}
+          role={explained.tone === "danger" ? "alert" : "status"}
+          title={explained.title}
+          data-testid="task-explanation"
+        >
           <p>{explained.body}</p>
           {canEdit && explained.action === "retry" && (
             <div className="mt-2">
@@ -56,7 +65,9 @@ export function TaskDetail({ initial, sources, plan, canEdit }: TaskDetailProps)
           )}
           {canEdit && (explained.action === "remix" || explained.action === "edit-prompt") && task.params && (
             <Button asChild size="sm" variant="outline" className="mt-2 w-fit">
-              <Link href={entryHref({ kind: "remix", taskId: task.id })}>{explained.action === "edit-prompt" ? "Edit the prompt" : "Remix"}</Link>
+              <Link href={entryHref({ kind: "remix", taskId: task.id })}>
+                {explained.action === "edit-prompt" ? "Edit the prompt" : "Remix"}
+              </Link>
             </Button>
           )}
         </Alert>

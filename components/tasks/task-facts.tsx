@@ -37,7 +37,10 @@ export function TaskFacts({ task }: { task: TaskView }) {
         <dd className="font-mono text-xs break-all">{task.id}</dd>
         <dt className="text-muted-foreground">Model</dt>
         <dd>
-          {modelLabel(task.model)} <span className="text-muted-foreground">({task.model}, {task.kind})</span>
+          {modelLabel(task.model)}{" "}
+          <span className="text-muted-foreground">
+            ({task.model}, {task.kind})
+          </span>
         </dd>
         <dt className="text-muted-foreground">Member</dt>
         <dd>{task.member.name ?? "Unknown member"}</dd>
@@ -74,7 +77,7 @@ function ArchiveAgain({ task }: { task: TaskView }) {
         <Archive aria-hidden />
         {again.isPending ? "Asking…" : "Save to the archive again"}
       </Button>
-      {again.isError && <p className="text-sm text-destructive">{errorMessage(again.error)}</p>}
+      {again.isError && <p className="text-destructive text-sm">{errorMessage(again.error)}</p>}
     </div>
   );
 }
@@ -112,8 +115,13 @@ export function Retention({ task, plan, canEdit }: { task: TaskView; plan: Plan;
   if (!task.expiresAt) return null;
   const warn = expiresSoon(task, now);
   return (
-    <Alert tone={warn ? "warning" : "info"} title={warn ? "The upstream copy expires soon and is not archived" : "Retention"} data-testid="retention">
-      The generation service keeps this image until <Time iso={task.expiresAt} /> ({RETENTION_DAYS[plan]} days on the {plan} plan). {archiveLine}
+    <Alert
+      tone={warn ? "warning" : "info"}
+      title={warn ? "The upstream copy expires soon and is not archived" : "Retention"}
+      data-testid="retention"
+    >
+      The generation service keeps this image until <Time iso={task.expiresAt} /> ({RETENTION_DAYS[plan]} days on the {plan} plan).{" "}
+      {archiveLine}
       {warn && " After that it is gone for good."}
       {retry}
     </Alert>

@@ -99,13 +99,24 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           />
         </div>
       </div>
-      <Button variant="outline" size="sm" className="w-fit sm:hidden" aria-expanded={open} aria-controls={`${id}-more`} onClick={() => setOpen((value) => !value)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-fit sm:hidden"
+        aria-expanded={open}
+        aria-controls={`${id}-more`}
+        onClick={() => setOpen((value) => !value)}
+      >
         <SlidersHorizontal aria-hidden />
         {open ? "Hide filters" : `Filters${active ? ` (${active})` : ""}`}
       </Button>
       <div id={`${id}-more`} className={`${open ? "grid" : "hidden"} grid-cols-2 gap-3 sm:grid lg:grid-cols-4`}>
         <Field id={`${id}-status`} label="Status">
-          <Select id={`${id}-status`} value={status} onChange={(event) => set({ status: event.target.value ? event.target.value.split(",") : undefined })}>
+          <Select
+            id={`${id}-status`}
+            value={status}
+            onChange={(event) => set({ status: event.target.value ? event.target.value.split(",") : undefined })}
+          >
             <option value="">Any status</option>
             {STATUS_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -116,7 +127,11 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           </Select>
         </Field>
         <Field id={`${id}-model`} label="Model">
-          <Select id={`${id}-model`} value={model} onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}>
+          <Select
+            id={`${id}-model`}
+            value={model}
+            onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}
+          >
             <option value="">Any model</option>
             {MODELS.map((entry) => (
               <option key={entry.id} value={entry.id}>
@@ -127,7 +142,11 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           </Select>
         </Field>
         <Field id={`${id}-kind`} label="Type">
-          <Select id={`${id}-kind`} value={filters.kind ?? ""} onChange={(event) => set({ kind: (event.target.value || undefined) as TaskFilters["kind"] })}>
+          <Select
+            id={`${id}-kind`}
+            value={filters.kind ?? ""}
+            onChange={(event) => set({ kind: (event.target.value || undefined) as TaskFilters["kind"] })}
+          >
             <option value="">Any type</option>
             <option value="image">Images</option>
             <option value="video">Videos</option>
@@ -145,14 +164,29 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           </Select>
         </Field>
         <Field id={`${id}-from`} label="From">
-          <Input id={`${id}-from`} type="date" value={dayOf(filters.from)} onChange={(event) => set({ from: instantOf(event.target.value, false) })} />
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={dayOf(filters.from)}
+            onChange={(event) => set({ from: instantOf(event.target.value, false) })}
+          />
         </Field>
         <Field id={`${id}-to`} label="To">
-          <Input id={`${id}-to`} type="date" value={dayOf(filters.to)} onChange={(event) => set({ to: instantOf(event.target.value, true) })} />
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={dayOf(filters.to)}
+            onChange={(event) => set({ to: instantOf(event.target.value, true) })}
+          />
         </Field>
         <div className="col-span-2 flex flex-wrap items-end justify-between gap-3">
           <label className="flex h-9 cursor-pointer items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="size-4 cursor-pointer accent-primary" checked={filters.favourite === true} onChange={(event) => set({ favourite: event.target.checked || undefined })} />
+            <input
+              type="checkbox"
+              className="size-4 cursor-pointer accent-primary"
+              checked={filters.favourite === true}
+              onChange={(event) => set({ favourite: event.target.checked || undefined })}
+            />
             Favourites only
           </label>
           {hasFilters(filters) && (

@@ -9,7 +9,8 @@ export { DEADLINE_MS } from "@/lib/schemas/views";
 
 export const modelLabel = (id: string) => getModel(id)?.label ?? id;
 
-export const isLive = (task: Pick<TaskView, "status">) => task.status === "pending" || task.status === "processing" || task.status === "archiving";
+export const isLive = (task: Pick<TaskView, "status">) =>
+  task.status === "pending" || task.status === "processing" || task.status === "archiving";
 
 /** A succeeded image whose upstream copy expires within 48 hours while Darkroom's archive does not hold it. */
 export const expiresSoon = (task: Pick<TaskView, "archive" | "expiresAt">, now: number) =>
@@ -79,7 +80,11 @@ export function explainTask(task: TaskView): Explanation | undefined {
   const message = task.error?.message ? ` The service said: “${task.error.message}”` : "";
   switch (task.error?.code) {
     case "refund_pending":
-      return { title: "Generation failed — refund in progress", body: `The credits reserved for it are being returned. There is nothing to do; this page updates when the refund settles.${message}`, tone: "warning" };
+      return {
+        title: "Generation failed — refund in progress",
+        body: `The credits reserved for it are being returned. There is nothing to do; this page updates when the refund settles.${message}`,
+        tone: "warning",
+      };
     case "generation_failed":
       return {
         title: "Generation failed",
@@ -93,13 +98,24 @@ export function explainTask(task: TaskView): Explanation | undefined {
         body:
           (task.results?.length
             ? "Its retention period is over, so the service removed the file. Darkroom's archived copy is still here and can be viewed and downloaded."
-            : "Its retention period is over, so the service removed the file, and Darkroom holds no archived copy.") + " Remix it to make a new one.",
+            : "Its retention period is over, so the service removed the file, and Darkroom holds no archived copy.") +
+          " Remix it to make a new one.",
         tone: "info",
         action: "remix",
       };
     case "prompt_blocked":
-      return { title: "The prompt was blocked", body: "The safety check refused this prompt; nothing was charged. Edit the prompt (remove what could read as harmful) and submit again.", tone: "danger", action: "edit-prompt" };
+      return {
+        title: "The prompt was blocked",
+        body: "The safety check refused this prompt; nothing was charged. Edit the prompt (remove what could read as harmful) and submit again.",
+        tone: "danger",
+        action: "edit-prompt",
+      };
     default:
-      return { title: "Failed", body: `${task.error?.message ?? "The generation service reported a failure without a reason."}${task.error?.code ? ` (code ${task.error.code})` : ""}`, tone: "danger", action: "retry" };
+      return {
+        title: "Failed",
+        body: `${task.error?.message ?? "The generation service reported a failure without a reason."}${task.error?.code ? ` (code ${task.error.code})` : ""}`,
+        tone: "danger",
+        action: "retry",
+      };
   }
 }

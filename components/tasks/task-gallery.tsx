@@ -135,7 +135,14 @@ export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
               {errorMessage(list.error)}
             </Alert>
           )}
-          <TaskGrid tasks={tasks} selected={selected} onToggle={onToggle} hasMore={Boolean(hasNextPage)} loadingMore={isFetchingNextPage} onLoadMore={loadMore} />
+          <TaskGrid
+            tasks={tasks}
+            selected={selected}
+            onToggle={onToggle}
+            hasMore={Boolean(hasNextPage)}
+            loadingMore={isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         </>
       )}
     </div>

@@ -73,11 +73,26 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
             data-index={row.index}
             ref={virtualizer.measureElement}
             className="absolute top-0 left-0 grid w-full"
-            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP, paddingBottom: GAP }}
+            style={{
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              gap: GAP,
+              paddingBottom: GAP,
+            }}
           >
             {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => {
               const index = row.index * columns + i;
-              return <TaskCard key={task.id} task={task} index={index} total={tasks.length} selected={selected.has(task.id)} now={now} onToggle={onToggle} />;
+              return (
+                <TaskCard
+                  key={task.id}
+                  task={task}
+                  index={index}
+                  total={tasks.length}
+                  selected={selected.has(task.id)}
+                  now={now}
+                  onToggle={onToggle}
+                />
+              );
             })}
           </div>
         ))}

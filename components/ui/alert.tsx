@@ -22,7 +22,13 @@ const ICON = { info: Info, success: CircleCheck, warning: TriangleAlert, danger:
  * "status" for results announced politely. Text stays foreground-coloured for contrast; the tone
  * shows in the border, tint and icon.
  */
-export function Alert({ className, tone, title, children, ...props }: ComponentProps<"div"> & VariantProps<typeof alertVariants> & { title?: string }) {
+export function Alert({
+  className,
+  tone,
+  title,
+  children,
+  ...props
+}: ComponentProps<"div"> & VariantProps<typeof alertVariants> & { title?: string }) {
   const Icon = ICON[tone ?? "info"];
   return (
     <div className={cn(alertVariants({ tone }), className)} {...props}>

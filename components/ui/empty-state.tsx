@@ -13,7 +13,12 @@ interface EmptyStateProps {
 
 export function EmptyState({ icon: Icon, title, children, action, className }: EmptyStateProps) {
   return (
-    <section className={cn("flex flex-col items-center rounded-xl border border-dashed border-muted-foreground/30 bg-card/50 px-6 py-14 text-center", className)}>
+    <section
+      className={cn(
+        "flex flex-col items-center rounded-xl border border-dashed border-muted-foreground/30 bg-card/50 px-6 py-14 text-center",
+        className,
+      )}
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-6" aria-hidden />
       </span>

@@ -19,7 +19,12 @@ interface SegmentedProps extends Omit<ComponentProps<typeof RadioGroup.Root>, "c
  */
 export function Segmented({ options, className, ...props }: SegmentedProps) {
   return (
-    <RadioGroup.Root orientation="horizontal" loop className={cn("inline-flex w-fit max-w-full flex-wrap gap-1 rounded-lg border bg-muted/50 p-1", className)} {...props}>
+    <RadioGroup.Root
+      orientation="horizontal"
+      loop
+      className={cn("inline-flex w-fit max-w-full flex-wrap gap-1 rounded-lg border bg-muted/50 p-1", className)}
+      {...props}
+    >
       {options.map((option) => (
         <RadioGroup.Item
           key={option.value}

@@ -13,7 +13,10 @@ interface SliderProps extends ComponentProps<typeof SliderPrimitive.Root> {
 /** A single-value slider; the arrow keys, Page Up/Down, Home and End move it. */
 export function Slider({ className, thumbLabel, thumbProps, ...props }: SliderProps) {
   return (
-    <SliderPrimitive.Root className={cn("relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-60", className)} {...props}>
+    <SliderPrimitive.Root
+      className={cn("relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-60", className)}
+      {...props}
+    >
       <SliderPrimitive.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-muted-foreground/25">
         <SliderPrimitive.Range className="absolute h-full bg-primary" />
       </SliderPrimitive.Track>

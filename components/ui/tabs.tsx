@@ -9,7 +9,9 @@ export const TabsContent = TabsPrimitive.Content;
 
 /** A row of tabs that scrolls sideways on a narrow screen instead of wrapping. */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn("flex max-w-full gap-1 overflow-x-auto rounded-lg border bg-muted/50 p-1", className)} {...props} />;
+  return (
+    <TabsPrimitive.List className={cn("flex max-w-full gap-1 overflow-x-auto rounded-lg border bg-muted/50 p-1", className)} {...props} />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

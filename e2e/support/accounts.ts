@@ -9,8 +9,18 @@ export interface Account {
 }
 
 export const ADMIN: Account = { name: "Ada Admin", email: "ada@example.com", password: "ada-e2e-password" };
-export const MEMBER: Account & { role: "member" } = { name: "Max Member", email: "max@example.com", password: "max-e2e-password", role: "member" };
-export const VIEWER: Account & { role: "viewer" } = { name: "Vera Viewer", email: "vera@example.com", password: "vera-e2e-password", role: "viewer" };
+export const MEMBER: Account & { role: "member" } = {
+  name: "Max Member",
+  email: "max@example.com",
+  password: "max-e2e-password",
+  role: "member",
+};
+export const VIEWER: Account & { role: "viewer" } = {
+  name: "Vera Viewer",
+  email: "vera@example.com",
+  password: "vera-e2e-password",
+  role: "viewer",
+};
 
 /** The admin's signed-in browser state, written by the first-run project and used by the team project. */
 export const ADMIN_STATE = fileURLToPath(new URL("../../test-results/.auth/admin.json", import.meta.url));

@@ -17,7 +17,11 @@ export async function withCredits(request: APIRequestContext, credits: number, w
 }
 
 /** Runs `work` while the emulator answers matching requests with an injected fault (README: faults; `times` defaults to 1). */
-export async function withUpstreamFault(request: APIRequestContext, rule: Record<string, unknown>, work: () => Promise<void>): Promise<void> {
+export async function withUpstreamFault(
+  request: APIRequestContext,
+  rule: Record<string, unknown>,
+  work: () => Promise<void>,
+): Promise<void> {
   expect((await request.post(`${EMULATOR}/faults`, { data: { rules: [rule] } })).ok()).toBe(true);
   try {
     await work();

@@ -9,7 +9,9 @@ export async function createTask(request: APIRequestContext, prompt: string, mod
   await expect
     .poll(
       async () => {
-        const body = (await (await request.get(`/api/submissions/${submissionId}`)).json()) as { submission: { taskId: string | null; state: string } };
+        const body = (await (await request.get(`/api/submissions/${submissionId}`)).json()) as {
+          submission: { taskId: string | null; state: string };
+        };
         taskId = body.submission.taskId;
         return taskId;
       },
@@ -20,7 +22,10 @@ export async function createTask(request: APIRequestContext, prompt: string, mod
 }
 
 /** The task as GET /api/tasks/{id} answers it. */
-export async function getTask(request: APIRequestContext, id: string): Promise<{ status: string; expiresAt: string | null; credits: { used: number | null }; archive: { error: string | null } }> {
+export async function getTask(
+  request: APIRequestContext,
+  id: string,
+): Promise<{ status: string; expiresAt: string | null; credits: { used: number | null }; archive: { error: string | null } }> {
   const response = await request.get(`/api/tasks/${id}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { task: Awaited<ReturnType<typeof getTask>> }).task;

@@ -85,7 +85,7 @@ function wrap(text: string, perLine: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ").filter(Boolean)) {
-    for (let rest = Array.from(word); rest.length > 0; ) {
+    for (let rest = Array.from(word); rest.length > 0;) {
       const room = line ? perLine - Array.from(line).length - 1 : perLine;
       if (rest.length <= room) {
         line = line ? `${line} ${rest.join("")}` : rest.join("");

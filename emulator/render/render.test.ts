@@ -36,7 +36,11 @@ describe("renderImage", () => {
 
   it("is deterministic per seed and differs between seeds", async () => {
     const opts = { width: 256, height: 256, format: "png", prompt: "p", label: "l" } as const;
-    const [a, b, c] = await Promise.all([renderImage({ ...opts, seed: "x" }), renderImage({ ...opts, seed: "x" }), renderImage({ ...opts, seed: "y" })]);
+    const [a, b, c] = await Promise.all([
+      renderImage({ ...opts, seed: "x" }),
+      renderImage({ ...opts, seed: "x" }),
+      renderImage({ ...opts, seed: "y" }),
+    ]);
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
   });
@@ -56,17 +60,23 @@ describe("renderVideo", () => {
     [2520, 1080, 2],
     [1920, 1080, 15],
     [256, 256, 1.5],
-  ])("writes an H.264 MP4 of %ix%i, %s s", async (width, height, seconds) => {
-    const outPath = path.join(dir, `v-${width}x${height}.mp4`);
-    await renderVideo({ width, height, seconds, prompt: PROMPT, label: `epsilon-v6 · ${width}×${height}`, seed: "v", outPath });
-    const info = await probeVideo(outPath);
-    expect(info).toMatchObject({ codec: "h264", width, height });
-    expect(Math.abs(info.seconds - seconds)).toBeLessThanOrEqual(0.1);
-  }, 60_000);
+  ])(
+    "writes an H.264 MP4 of %ix%i, %s s",
+    async (width, height, seconds) => {
+      const outPath = path.join(dir, `v-${width}x${height}.mp4`);
+      await renderVideo({ width, height, seconds, prompt: PROMPT, label: `epsilon-v6 · ${width}×${height}`, seed: "v", outPath });
+      const info = await probeVideo(outPath);
+      expect(info).toMatchObject({ codec: "h264", width, height });
+      expect(Math.abs(info.seconds - seconds)).toBeLessThanOrEqual(0.1);
+    },
+    60_000,
+  );
 
   it("rejects with ffmpeg's own words and leaves no file behind", async () => {
     const outPath = path.join(dir, "missing-dir", "x.mp4");
-    const err = await renderVideo({ width: 320, height: 240, seconds: 1, prompt: "p", label: "l", seed: "e", outPath }).catch((e: unknown) => e);
+    const err = await renderVideo({ width: 320, height: 240, seconds: 1, prompt: "p", label: "l", seed: "e", outPath }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toMatch(/ffmpeg exited with \d+: .*No such file or directory/s);
     expect(existsSync(outPath)).toBe(false);
@@ -74,7 +84,9 @@ describe("renderVideo", () => {
   });
 
   it("refuses odd dimensions, which yuv420p cannot encode", async () => {
-    await expect(renderVideo({ width: 321, height: 240, seconds: 1, prompt: "", label: "", seed: "", outPath: path.join(dir, "odd.mp4") })).rejects.toThrow(/even/);
+    await expect(
+      renderVideo({ width: 321, height: 240, seconds: 1, prompt: "", label: "", seed: "", outPath: path.join(dir, "odd.mp4") }),
+    ).rejects.toThrow(/even/);
   });
 });
 

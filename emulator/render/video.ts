@@ -19,7 +19,10 @@ export async function renderVideo(opts: VideoOptions): Promise<void> {
   const total = Math.round(seconds * FPS);
   if (total < 1) throw new Error(`video too short: ${seconds} s`);
 
-  const { data: card, info } = await sharp(Buffer.from(cardSvg(opts))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data: card, info } = await sharp(Buffer.from(cardSvg(opts)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3 || info.width !== width || info.height !== height) {
     throw new Error(`title card came out ${info.width}x${info.height}x${info.channels}, expected ${width}x${height}x3`);
   }
@@ -33,7 +36,21 @@ export async function renderVideo(opts: VideoOptions): Promise<void> {
 
   // A temp name beside the target: the rename is atomic, and readers never see a partial MP4.
   const temp = path.join(path.dirname(outPath), `.${path.basename(outPath)}.${randomBytes(4).toString("hex")}.part`);
-  const args = ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${width}x${height}`, "-r", String(FPS), "-i", "pipe:0"];
+  const args = [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "-s",
+    `${width}x${height}`,
+    "-r",
+    String(FPS),
+    "-i",
+    "pipe:0",
+  ];
   args.push("-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", temp);
   try {
     await encode(args, total, frame);

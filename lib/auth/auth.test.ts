@@ -24,7 +24,10 @@ describe("authentication hardening", () => {
   });
 
   it("stores passwords as Argon2id hashes", async () => {
-    const account = await database().db.selectFrom("account" as never).select("password" as never).executeTakeFirstOrThrow();
+    const account = await database()
+      .db.selectFrom("account" as never)
+      .select("password" as never)
+      .executeTakeFirstOrThrow();
     expect(String((account as { password: string }).password)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -35,20 +38,30 @@ describe("authentication hardening", () => {
   });
 
   it("refuses a sign-in posted from another site", async () => {
-    const response = await authRequest("/sign-in/email", { email: admin.email, password: admin.password }, { origin: "https://evil.example" });
+    const response = await authRequest(
+      "/sign-in/email",
+      { email: admin.email, password: admin.password },
+      { origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
   });
 
   it("rate-limits sign-in attempts per address", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < SIGN_IN_LIMIT.max + 2; attempt += 1) {
-      const response = await authRequest("/sign-in/email", { email: admin.email, password: "wrong password!" }, { "x-forwarded-for": "192.0.2.44" });
+      const response = await authRequest(
+        "/sign-in/email",
+        { email: admin.email, password: "wrong password!" },
+        { "x-forwarded-for": "192.0.2.44" },
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, SIGN_IN_LIMIT.max).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(SIGN_IN_LIMIT.max)).toEqual([429, 429]);
     // Another address is not affected.
-    expect((await authRequest("/sign-in/email", { email: admin.email, password: admin.password }, { "x-forwarded-for": "192.0.2.45" })).status).toBe(200);
+    expect(
+      (await authRequest("/sign-in/email", { email: admin.email, password: admin.password }, { "x-forwarded-for": "192.0.2.45" })).status,
+    ).toBe(200);
   });
 
   it("limits sign-in per account too, whatever address the client claims", async () => {

@@ -58,7 +58,8 @@ function options(): BetterAuthOptions {
       session: {
         create: {
           async before(session) {
-            if (!(await isUserActive(db, { id: session.userId }))) throw new APIError("FORBIDDEN", { message: "This account is disabled. Ask an admin to enable it." });
+            if (!(await isUserActive(db, { id: session.userId })))
+              throw new APIError("FORBIDDEN", { message: "This account is disabled. Ask an admin to enable it." });
           },
         },
       },

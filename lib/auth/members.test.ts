@@ -28,7 +28,11 @@ describe("first run and members", () => {
   });
 
   it("lets the admin add a member who can then sign in", async () => {
-    const added = await call(addMember, "/api/members", { method: "POST", cookie: adminCookie, body: { name: "Mo", email: "MO@example.com", password: "member password 1", role: "member" } });
+    const added = await call(addMember, "/api/members", {
+      method: "POST",
+      cookie: adminCookie,
+      body: { name: "Mo", email: "MO@example.com", password: "member password 1", role: "member" },
+    });
     expect(added.status).toBe(201);
     expect(added.json.member).toMatchObject({ email: "mo@example.com", role: "member" });
     const cookie = await signIn("mo@example.com", "member password 1");
@@ -39,10 +43,19 @@ describe("first run and members", () => {
   });
 
   it("ends a disabled member's sessions at once and refuses their sign-in", async () => {
-    const added = await call(addMember, "/api/members", { method: "POST", cookie: adminCookie, body: { name: "Dee", email: "dee@example.com", password: "member password 2", role: "member" } });
+    const added = await call(addMember, "/api/members", {
+      method: "POST",
+      cookie: adminCookie,
+      body: { name: "Dee", email: "dee@example.com", password: "member password 2", role: "member" },
+    });
     const cookie = await signIn("dee@example.com", "member password 2");
     expect((await call(me, "/api/me", { cookie })).status).toBe(200);
-    const disabled = await call(patchMember, "/api/members/x", { method: "PATCH", cookie: adminCookie, params: { id: added.json.member.id }, body: { disabled: true } });
+    const disabled = await call(patchMember, "/api/members/x", {
+      method: "PATCH",
+      cookie: adminCookie,
+      params: { id: added.json.member.id },
+      body: { disabled: true },
+    });
     expect(disabled.json.member.disabled).toBe(true);
     expect((await call(me, "/api/me", { cookie })).status).toBe(401);
     await expect(signIn("dee@example.com", "member password 2")).rejects.toThrow(/403/);
@@ -51,10 +64,20 @@ describe("first run and members", () => {
   it("never demotes or disables the last admin", async () => {
     const list = await call(listMembers, "/api/members", { cookie: adminCookie });
     const ada = list.json.members.find((m: { email: string }) => m.email === "ada@example.com");
-    const demote = await call(patchMember, "/api/members/x", { method: "PATCH", cookie: adminCookie, params: { id: ada.id }, body: { role: "member" } });
+    const demote = await call(patchMember, "/api/members/x", {
+      method: "PATCH",
+      cookie: adminCookie,
+      params: { id: ada.id },
+      body: { role: "member" },
+    });
     expect(demote.status).toBe(409);
     expect(demote.json.error.code).toBe("conflict:last_admin");
-    const disable = await call(patchMember, "/api/members/x", { method: "PATCH", cookie: adminCookie, params: { id: ada.id }, body: { disabled: true } });
+    const disable = await call(patchMember, "/api/members/x", {
+      method: "PATCH",
+      cookie: adminCookie,
+      params: { id: ada.id },
+      body: { disabled: true },
+    });
     expect(disable.status).toBe(409);
     expect((await call(me, "/api/me", { cookie: adminCookie })).json.user.role).toBe("admin");
   });

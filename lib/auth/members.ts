@@ -12,7 +12,10 @@ import type { SessionUser } from "./session";
 /** Creates a user with a password through better-auth's own adapter, so its tables stay consistent. */
 async function createUser(input: { name: string; email: string; password: string; role: Role }): Promise<Member> {
   const context = await getAuth().$context;
-  const taken = () => new AppError("conflict:email", "A member with this email address exists already.", { email: "A member with this email address exists already." });
+  const taken = () =>
+    new AppError("conflict:email", "A member with this email address exists already.", {
+      email: "A member with this email address exists already.",
+    });
   if (await context.internalAdapter.findUserByEmail(input.email)) throw taken();
   const user = await context.internalAdapter
     .createUser({ name: input.name, email: input.email, emailVerified: false, role: input.role, disabled: false }, { method: "admin" })
@@ -20,7 +23,12 @@ async function createUser(input: { name: string; email: string; password: string
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? taken() : error;
     });
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(input.password) });
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await context.password.hash(input.password),
+  });
   const member = await getMember(database().db, { id: user.id });
   if (!member) throw new Error("created user not found");
   return member;
@@ -55,7 +63,8 @@ export async function changeMember(actor: SessionUser, id: string, patch: Member
     await lockMembers(trx, dialect);
     const member = await getMember(trx, { id });
     if (!member) throw new AppError("not_found:member", "No member with this id.");
-    const losesAdmin = member.role === "admin" && !member.disabled && ((patch.role !== undefined && patch.role !== "admin") || patch.disabled === true);
+    const losesAdmin =
+      member.role === "admin" && !member.disabled && ((patch.role !== undefined && patch.role !== "admin") || patch.disabled === true);
     if (losesAdmin && (await countActiveAdmins(trx, { excluding: id })) === 0) {
       throw new AppError("conflict:last_admin", "This is the last active admin: make another member admin first.");
     }

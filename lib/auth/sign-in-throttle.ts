@@ -14,7 +14,9 @@ async function emailOf(request: Request): Promise<string | undefined> {
   try {
     const body = JSON.parse(await request.clone().text()) as { email?: unknown };
     // Only plausible addresses are counted (better-auth refuses the rest itself); NUL cannot be stored in Postgres.
-    return typeof body.email === "string" && body.email.length <= 254 && !body.email.includes("\u0000") ? body.email.trim().toLowerCase() : undefined;
+    return typeof body.email === "string" && body.email.length <= 254 && !body.email.includes("\u0000")
+      ? body.email.trim().toLowerCase()
+      : undefined;
   } catch {
     return undefined; // better-auth answers malformed bodies itself
   }

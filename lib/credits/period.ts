@@ -43,6 +43,12 @@ const bucketKey = (date: Date, bucket: Bucket) => date.toISOString().slice(0, bu
 /** "Mon 3 Mar" for a day, "March 2025" for a month. */
 export function bucketLabel(key: string, bucket: Bucket, style: "short" | "long" = "long"): string {
   const date = new Date(`${bucket === "day" ? key : `${key}-01`}T00:00:00Z`);
-  if (bucket === "month") return date.toLocaleDateString("en-GB", { month: style === "long" ? "long" : "short", year: "numeric", timeZone: "UTC" });
-  return date.toLocaleDateString("en-GB", style === "long" ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } : { day: "numeric", month: "short", timeZone: "UTC" });
+  if (bucket === "month")
+    return date.toLocaleDateString("en-GB", { month: style === "long" ? "long" : "short", year: "numeric", timeZone: "UTC" });
+  return date.toLocaleDateString(
+    "en-GB",
+    style === "long"
+      ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
+      : { day: "numeric", month: "short", timeZone: "UTC" },
+  );
 }

@@ -1,6 +1,15 @@
 import "server-only";
 import { database } from "@/lib/db";
-import { creditsByMember, creditsByModel, creditTotals, hasTasks, spendByBucket, type CreditTotals, type MemberCredits, type ModelCredits } from "@/lib/db/credit-totals";
+import {
+  creditsByMember,
+  creditsByModel,
+  creditTotals,
+  hasTasks,
+  spendByBucket,
+  type CreditTotals,
+  type MemberCredits,
+  type ModelCredits,
+} from "@/lib/db/credit-totals";
 import type { CreditPeriod } from "@/lib/schemas/credits";
 import { bucketFor, bucketKeys, periodStart, type Bucket } from "./period";
 
@@ -26,7 +35,11 @@ export interface CreditReport {
 export async function getCreditReport({ period, now = new Date() }: { period: CreditPeriod; now?: Date }): Promise<CreditReport> {
   const since = periodStart(period, now);
   const range = { since };
-  const [totals, byMember, byModel] = await Promise.all([creditTotals(database().db, range), creditsByMember(database().db, range), creditsByModel(database().db, range)]);
+  const [totals, byMember, byModel] = await Promise.all([
+    creditTotals(database().db, range),
+    creditsByMember(database().db, range),
+    creditsByModel(database().db, range),
+  ]);
   const from = since ?? totals.firstCreatedAt ?? now.toISOString();
   const bucket = since ? "day" : bucketFor(from, now);
   const used = new Map((await spendByBucket(database().db, { since, bucket })).map((point) => [point.key, point.used]));

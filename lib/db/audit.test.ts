@@ -25,7 +25,12 @@ describe("audit log", () => {
 
   it("records member additions and changes with the acting admin and the change", async () => {
     const mo = await addSignedIn(admin.cookie, { role: "member", email: "mo@example.com" });
-    const patched = await call(patchMember, "/api/members/x", { method: "PATCH", cookie: admin.cookie, params: { id: mo.member.id }, body: { role: "viewer" } });
+    const patched = await call(patchMember, "/api/members/x", {
+      method: "PATCH",
+      cookie: admin.cookie,
+      params: { id: mo.member.id },
+      body: { role: "viewer" },
+    });
     expect(patched.status).toBe(200);
     const [change, add] = await listAudit(database().db, { limit: 2 });
     expect(add).toMatchObject({ actor_id: admin.member.id, action: "member.add", subject_id: mo.member.id });
@@ -39,18 +44,29 @@ describe("audit log", () => {
     const entries = [
       { actorId: admin.member.id, action: "test.first", subjectId: "s1", detail: { role: "viewer", nested: { n: 1, ok: true } } },
       { actorId: null, action: "test.second" },
-      { actorId: admin.member.id, action: "test.third", detail: { text: "quote \" and ünïcode ✓" } },
+      { actorId: admin.member.id, action: "test.third", detail: { text: 'quote " and ünïcode ✓' } },
     ];
     for (const [index, entry] of entries.entries()) {
       vi.setSystemTime(T0 + index * 1000);
       await recordAudit(database().db, entry);
     }
     const [third, second, first] = await listAudit(database().db, { limit: 3 });
-    expect(first).toMatchObject({ action: "test.first", actor_id: admin.member.id, subject_id: "s1", created_at: "2031-01-01T00:00:00.000Z" });
+    expect(first).toMatchObject({
+      action: "test.first",
+      actor_id: admin.member.id,
+      subject_id: "s1",
+      created_at: "2031-01-01T00:00:00.000Z",
+    });
     expect(JSON.parse(first!.detail!)).toEqual(entries[0]!.detail);
-    expect(second).toMatchObject({ action: "test.second", actor_id: null, subject_id: null, detail: null, created_at: "2031-01-01T00:00:01.000Z" });
+    expect(second).toMatchObject({
+      action: "test.second",
+      actor_id: null,
+      subject_id: null,
+      detail: null,
+      created_at: "2031-01-01T00:00:01.000Z",
+    });
     expect(third?.action).toBe("test.third");
-    expect(JSON.parse(third!.detail!)).toEqual({ text: "quote \" and ünïcode ✓" });
+    expect(JSON.parse(third!.detail!)).toEqual({ text: 'quote " and ünïcode ✓' });
     expect(typeof third?.id).toBe("string");
     expect(new Set([first?.id, second?.id, third?.id]).size).toBe(3);
   });

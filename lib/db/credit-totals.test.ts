@@ -15,30 +15,150 @@ const SINCE = "2026-03-01T00:00:00.000Z";
 type Seed = Partial<Insertable<TaskTable>> & { id: string; user: "ada" | "mo" | "vi" | null | "gone"; created_at: string };
 
 const SEEDS: Seed[] = [
-  { id: "t1", user: "ada", model: "gamma-5-pro", status: "succeeded", credits_reserved: 44, credits_used: 44, created_at: "2026-03-01T10:00:00.000Z" },
-  { id: "t2", user: "ada", model: "gamma-5-pro", status: "succeeded", credits_reserved: 44, credits_used: 44, hidden: 1, created_at: "2026-03-01T23:59:59.999Z" },
-  { id: "t3", user: "mo", model: "delta-image-2", status: "succeeded", credits_reserved: 16, credits_used: 16, created_at: "2026-03-03T08:00:00.000Z" },
-  { id: "t4", user: "mo", model: "alpha-2.3", kind: "video", status: "failed", error_code: "generation_failed", credits_reserved: 30, credits_refunded: 30, created_at: "2026-03-03T09:00:00.000Z" },
+  {
+    id: "t1",
+    user: "ada",
+    model: "gamma-5-pro",
+    status: "succeeded",
+    credits_reserved: 44,
+    credits_used: 44,
+    created_at: "2026-03-01T10:00:00.000Z",
+  },
+  {
+    id: "t2",
+    user: "ada",
+    model: "gamma-5-pro",
+    status: "succeeded",
+    credits_reserved: 44,
+    credits_used: 44,
+    hidden: 1,
+    created_at: "2026-03-01T23:59:59.999Z",
+  },
+  {
+    id: "t3",
+    user: "mo",
+    model: "delta-image-2",
+    status: "succeeded",
+    credits_reserved: 16,
+    credits_used: 16,
+    created_at: "2026-03-03T08:00:00.000Z",
+  },
+  {
+    id: "t4",
+    user: "mo",
+    model: "alpha-2.3",
+    kind: "video",
+    status: "failed",
+    error_code: "generation_failed",
+    credits_reserved: 30,
+    credits_refunded: 30,
+    created_at: "2026-03-03T09:00:00.000Z",
+  },
   // Refund pending, and hidden: still counted.
-  { id: "t5", user: "mo", model: "alpha-2.3", kind: "video", status: "failed", error_code: "refund_pending", credits_reserved: 38, hidden: 1, created_at: "2026-03-04T12:00:00.000Z" },
-  { id: "t6", user: "ada", model: "beta-2.0", kind: "video", status: "processing", credits_reserved: 60, created_at: "2026-03-05T01:00:00.000Z" },
+  {
+    id: "t5",
+    user: "mo",
+    model: "alpha-2.3",
+    kind: "video",
+    status: "failed",
+    error_code: "refund_pending",
+    credits_reserved: 38,
+    hidden: 1,
+    created_at: "2026-03-04T12:00:00.000Z",
+  },
+  {
+    id: "t6",
+    user: "ada",
+    model: "beta-2.0",
+    kind: "video",
+    status: "processing",
+    credits_reserved: 60,
+    created_at: "2026-03-05T01:00:00.000Z",
+  },
   // Live but not priced yet.
   { id: "t7", user: "ada", model: "gamma-5-pro", status: "pending", credits_reserved: null, created_at: "2026-03-05T02:00:00.000Z" },
   // Lost: the upstream no longer knows it, so it holds nothing Darkroom can speak for.
-  { id: "t8", user: "mo", model: "gamma-5-pro", status: "processing", credits_reserved: 44, lost: 1, created_at: "2026-03-05T03:00:00.000Z" },
+  {
+    id: "t8",
+    user: "mo",
+    model: "gamma-5-pro",
+    status: "processing",
+    credits_reserved: 44,
+    lost: 1,
+    created_at: "2026-03-05T03:00:00.000Z",
+  },
   // Imported before members existed: no member.
-  { id: "t9", user: null, model: "gamma-5-pro", status: "succeeded", credits_reserved: 35, credits_used: 35, created_at: "2026-03-02T00:00:00.000Z" },
+  {
+    id: "t9",
+    user: null,
+    model: "gamma-5-pro",
+    status: "succeeded",
+    credits_reserved: 35,
+    credits_used: 35,
+    created_at: "2026-03-02T00:00:00.000Z",
+  },
   // Succeeded without reporting credits_used: charged what it reserved.
-  { id: "t10", user: "vi", model: "gamma-5-pro", status: "succeeded", credits_reserved: 28, credits_used: null, created_at: "2026-03-02T05:00:00.000Z" },
+  {
+    id: "t10",
+    user: "vi",
+    model: "gamma-5-pro",
+    status: "succeeded",
+    credits_reserved: 28,
+    credits_used: null,
+    created_at: "2026-03-02T05:00:00.000Z",
+  },
   // Succeeded, then expired upstream (as an import records it): spent, not refunded.
-  { id: "t11", user: "ada", model: "gamma-5-pro", status: "failed", error_code: "media_deleted", credits_reserved: 44, created_at: "2026-03-02T06:00:00.000Z" },
+  {
+    id: "t11",
+    user: "ada",
+    model: "gamma-5-pro",
+    status: "failed",
+    error_code: "media_deleted",
+    credits_reserved: 44,
+    created_at: "2026-03-02T06:00:00.000Z",
+  },
   // The refund settled while the code still read refund_pending: refunded, not pending.
-  { id: "t12", user: "mo", model: "delta-image-2", status: "failed", error_code: "refund_pending", credits_reserved: 16, credits_refunded: 16, created_at: "2026-03-04T13:00:00.000Z" },
+  {
+    id: "t12",
+    user: "mo",
+    model: "delta-image-2",
+    status: "failed",
+    error_code: "refund_pending",
+    credits_reserved: 16,
+    credits_refunded: 16,
+    created_at: "2026-03-04T13:00:00.000Z",
+  },
   // Before the period.
-  { id: "t13", user: "ada", model: "gamma-5-pro", status: "succeeded", credits_reserved: 44, credits_used: 44, created_at: "2026-02-28T23:59:59.999Z" },
-  { id: "t14", user: "mo", model: "alpha-2.3", kind: "video", status: "failed", error_code: "refund_pending", credits_reserved: 30, created_at: "2026-02-20T10:00:00.000Z" },
+  {
+    id: "t13",
+    user: "ada",
+    model: "gamma-5-pro",
+    status: "succeeded",
+    credits_reserved: 44,
+    credits_used: 44,
+    created_at: "2026-02-28T23:59:59.999Z",
+  },
+  {
+    id: "t14",
+    user: "mo",
+    model: "alpha-2.3",
+    kind: "video",
+    status: "failed",
+    error_code: "refund_pending",
+    credits_reserved: 30,
+    created_at: "2026-02-20T10:00:00.000Z",
+  },
   // Its member was deleted: the id stays, the name is gone.
-  { id: "t15", user: "gone", model: "epsilon-v6", kind: "video", status: "succeeded", credits_reserved: 20, credits_used: 20, created_at: "2026-03-05T04:00:00.000Z" },
+  {
+    id: "t15",
+    user: "gone",
+    model: "epsilon-v6",
+    kind: "video",
+    status: "succeeded",
+    credits_reserved: 20,
+    credits_used: 20,
+    created_at: "2026-03-05T04:00:00.000Z",
+  },
 ];
 
 const ids: Record<string, string> = { gone: "gone-user" };
@@ -51,7 +171,14 @@ beforeAll(async () => {
   ids.mo = (await addMember(actor, { name: "Mo", email: "mo@example.com", password: MEMBER_PASSWORD, role: "member" })).id;
   ids.vi = (await addMember(actor, { name: "Vi", email: "vi@example.com", password: MEMBER_PASSWORD, role: "viewer" })).id;
   for (const { user, ...seed } of SEEDS) {
-    await insertTask(database().db, { model: "gamma-5-pro", kind: "image", status: "succeeded", updated_at: seed.created_at, ...seed, user_id: user ? ids[user]! : null });
+    await insertTask(database().db, {
+      model: "gamma-5-pro",
+      kind: "image",
+      status: "succeeded",
+      updated_at: seed.created_at,
+      ...seed,
+      user_id: user ? ids[user]! : null,
+    });
   }
 });
 
@@ -74,14 +201,35 @@ describe("credit totals", () => {
 
   it("counts everything for all time", async () => {
     const all = await creditTotals(database().db);
-    expect(all).toMatchObject({ tasks: 15, used: 275, refunded: 46, reservedNow: 60, refundPending: 68, succeededTasks: 8, failedTasks: 4, refundPendingTasks: 2 });
+    expect(all).toMatchObject({
+      tasks: 15,
+      used: 275,
+      refunded: 46,
+      reservedNow: 60,
+      refundPending: 68,
+      succeededTasks: 8,
+      failedTasks: 4,
+      refundPendingTasks: 2,
+    });
     expect(all.firstCreatedAt).toBe("2026-02-20T10:00:00.000Z");
     expect(await creditTotals(database().db, { since: null })).toEqual(all);
   });
 
   it("answers zeros, as numbers, for a period with no tasks", async () => {
     const empty = await creditTotals(database().db, { since: "2027-01-01T00:00:00.000Z" });
-    expect(empty).toEqual({ tasks: 0, used: 0, refunded: 0, reservedNow: 0, refundPending: 0, succeededTasks: 0, failedTasks: 0, liveTasks: 0, refundedTasks: 0, refundPendingTasks: 0, firstCreatedAt: null });
+    expect(empty).toEqual({
+      tasks: 0,
+      used: 0,
+      refunded: 0,
+      reservedNow: 0,
+      refundPending: 0,
+      succeededTasks: 0,
+      failedTasks: 0,
+      liveTasks: 0,
+      refundedTasks: 0,
+      refundPendingTasks: 0,
+      firstCreatedAt: null,
+    });
     expect(await creditsByMember(database().db, { since: "2027-01-01T00:00:00.000Z" })).toEqual([]);
     expect(await creditsByModel(database().db, { since: "2027-01-01T00:00:00.000Z" })).toEqual([]);
     expect(await spendByBucket(database().db, { since: "2027-01-01T00:00:00.000Z", bucket: "day" })).toEqual([]);

@@ -60,16 +60,25 @@ export interface CreditRange {
 /** Charged for good: succeeded, or succeeded and later reported `media_deleted` (no refund follows). */
 const spent = (eb: Eb) => eb.or([eb("tasks.status", "=", "succeeded"), eb("tasks.error_code", "=", "media_deleted")]);
 /** Failed without ever succeeding (a `media_deleted` task had succeeded, so it is not one). */
-const failedOutright = (eb: Eb) => eb.and([eb("tasks.status", "=", "failed"), eb.or([eb("tasks.error_code", "is", null), eb("tasks.error_code", "<>", "media_deleted")])]);
+const failedOutright = (eb: Eb) =>
+  eb.and([eb("tasks.status", "=", "failed"), eb.or([eb("tasks.error_code", "is", null), eb("tasks.error_code", "<>", "media_deleted")])]);
 /** Pending or generating, as far as Darkroom knows (a lost task's outcome is unknown, so it holds nothing here). */
 const live = (eb: Eb) => eb.and([eb("tasks.status", "in", ["pending", "processing"]), eb("tasks.lost", "=", dbBool(false))]);
 const holding = (eb: Eb) => eb.and([live(eb), eb("tasks.credits_used", "is", null), eb("tasks.credits_refunded", "is", null)]);
 const refunded = (eb: Eb) => eb.and([eb("tasks.status", "=", "failed"), eb("tasks.credits_refunded", "is not", null)]);
-const refundPending = (eb: Eb) => eb.and([eb("tasks.status", "=", "failed"), eb("tasks.error_code", "=", "refund_pending"), eb("tasks.credits_refunded", "is", null)]);
+const refundPending = (eb: Eb) =>
+  eb.and([eb("tasks.status", "=", "failed"), eb("tasks.error_code", "=", "refund_pending"), eb("tasks.credits_refunded", "is", null)]);
 
 /** SUM(CASE WHEN condition THEN value ELSE 0 END): one pass over the rows for every figure. */
 function sumWhen(eb: Eb, condition: Expression<SqlBool>, value: Expression<number | null>) {
-  return eb.fn.sum<number | string | null>(eb.case().when(condition).then(eb.fn.coalesce(value, eb.lit(0))).else(eb.lit(0)).end());
+  return eb.fn.sum<number | string | null>(
+    eb
+      .case()
+      .when(condition)
+      .then(eb.fn.coalesce(value, eb.lit(0)))
+      .else(eb.lit(0))
+      .end(),
+  );
 }
 
 const countWhen = (eb: Eb, condition: Expression<SqlBool>) => sumWhen(eb, condition, eb.lit(1));
@@ -86,9 +95,19 @@ function figures(eb: Eb) {
   ] as const;
 }
 
-type RawFigures = { tasks: number | string; used: number | string | null; refunded: number | string | null; reserved_now: number | string | null };
+type RawFigures = {
+  tasks: number | string;
+  used: number | string | null;
+  refunded: number | string | null;
+  reserved_now: number | string | null;
+};
 
-const toFigures = (row: RawFigures): CreditFigures => ({ tasks: Number(row.tasks), used: Number(row.used ?? 0), refunded: Number(row.refunded ?? 0), reservedNow: Number(row.reserved_now ?? 0) });
+const toFigures = (row: RawFigures): CreditFigures => ({
+  tasks: Number(row.tasks),
+  used: Number(row.used ?? 0),
+  refunded: Number(row.refunded ?? 0),
+  reservedNow: Number(row.reserved_now ?? 0),
+});
 
 function inRange(db: Db, { since }: CreditRange) {
   const query = db.selectFrom("tasks");

@@ -37,7 +37,21 @@ export async function loadSelection(db: Kysely<Database>, ids: string[]): Promis
     .where("tasks.id", "in", ids)
     .where("tasks.hidden", "=", dbBool(false))
     .execute();
-  const rows = tasks.length === 0 ? [] : await db.selectFrom("task_results").selectAll().where("task_id", "in", tasks.map((t) => t.id)).where("file", "is not", null).orderBy("task_id").orderBy("idx").execute();
+  const rows =
+    tasks.length === 0
+      ? []
+      : await db
+          .selectFrom("task_results")
+          .selectAll()
+          .where(
+            "task_id",
+            "in",
+            tasks.map((t) => t.id),
+          )
+          .where("file", "is not", null)
+          .orderBy("task_id")
+          .orderBy("idx")
+          .execute();
   const results = new Map<string, TaskResultRow[]>();
   for (const row of rows) results.set(row.task_id, [...(results.get(row.task_id) ?? []), row]);
   return { tasks, results };

@@ -4,7 +4,11 @@ import type { Database } from "./schema";
 
 /** Claims a one-time instance fact (e.g. "setup"); false when it was claimed before. The primary key decides races. */
 export async function claimInstanceFlag(db: Kysely<Database>, { key, value }: { key: string; value: string }): Promise<boolean> {
-  const result = await db.insertInto("instance").values({ key, value }).onConflict((oc) => oc.column("key").doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto("instance")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
@@ -14,7 +18,11 @@ export async function getInstanceValue(db: Kysely<Database>, { key }: { key: str
 }
 
 export async function setInstanceValue(db: Kysely<Database>, { key, value }: { key: string; value: string }): Promise<void> {
-  await db.insertInto("instance").values({ key, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
+  await db
+    .insertInto("instance")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
 }
 
 export async function deleteInstanceValue(db: Kysely<Database>, { key }: { key: string }): Promise<void> {

@@ -32,7 +32,9 @@ describe(`migrations on ${process.env.DATABASE_URL?.startsWith("postgres") ? "po
   it("creates better-auth's tables and Darkroom's on a fresh database", async () => {
     expect(first.auth).toEqual(expect.arrayContaining(AUTH_TABLES));
     expect(first.darkroom).toEqual(Object.keys(migrations));
-    expect(await tableNames()).toEqual(expect.arrayContaining([...AUTH_TABLES, ...DARKROOM_TABLES, "kysely_migration", "kysely_migration_lock"]));
+    expect(await tableNames()).toEqual(
+      expect.arrayContaining([...AUTH_TABLES, ...DARKROOM_TABLES, "kysely_migration", "kysely_migration_lock"]),
+    );
   });
 
   it("gives the user table Darkroom's role and disabled columns", async () => {

@@ -6,13 +6,26 @@ import type { Database } from "./schema";
 type Db = Kysely<Database>;
 
 export async function countSentSince(db: Db, { keyId, since }: { keyId: string; since: string }): Promise<number> {
-  const row = await db.selectFrom("rate_requests").select((eb) => eb.fn.countAll<number | string>().as("count")).where("key_id", "=", keyId).where("sent_at", ">", since).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_requests")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("key_id", "=", keyId)
+    .where("sent_at", ">", since)
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
 /** The send time of the n-th oldest request (0-based) after `since`. */
 export async function nthSentSince(db: Db, { keyId, since, n }: { keyId: string; since: string; n: number }): Promise<string | undefined> {
-  const row = await db.selectFrom("rate_requests").select("sent_at").where("key_id", "=", keyId).where("sent_at", ">", since).orderBy("sent_at").offset(n).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_requests")
+    .select("sent_at")
+    .where("key_id", "=", keyId)
+    .where("sent_at", ">", since)
+    .orderBy("sent_at")
+    .offset(n)
+    .limit(1)
+    .executeTakeFirst();
   return row?.sent_at;
 }
 

@@ -168,4 +168,3 @@ export interface Database {
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
 }
-

@@ -6,7 +6,10 @@ import type { Database } from "./schema";
  * Counts one sign-in attempt for an address and answers how many it has made in the current window.
  * One statement (insert, or update that restarts an expired window), so concurrent attempts each count.
  */
-export async function countSignInAttempt(db: Kysely<Database>, { email, now, windowMs }: { email: string; now: Date; windowMs: number }): Promise<number> {
+export async function countSignInAttempt(
+  db: Kysely<Database>,
+  { email, now, windowMs }: { email: string; now: Date; windowMs: number },
+): Promise<number> {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - windowMs).toISOString();
   const row = await db
@@ -14,8 +17,18 @@ export async function countSignInAttempt(db: Kysely<Database>, { email, now, win
     .values({ email, window_start: nowIso, attempts: 1 })
     .onConflict((oc) =>
       oc.column("email").doUpdateSet((eb) => ({
-        attempts: eb.case().when("sign_in_throttle.window_start", "<", cutoff).then(1).else(eb("sign_in_throttle.attempts", "+", 1)).end(),
-        window_start: eb.case().when("sign_in_throttle.window_start", "<", cutoff).then(nowIso).else(eb.ref("sign_in_throttle.window_start")).end(),
+        attempts: eb
+          .case()
+          .when("sign_in_throttle.window_start", "<", cutoff)
+          .then(1)
+          .else(eb("sign_in_throttle.attempts", "+", 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when("sign_in_throttle.window_start", "<", cutoff)
+          .then(nowIso)
+          .else(eb.ref("sign_in_throttle.window_start"))
+          .end(),
       })),
     )
     .returning("attempts")

@@ -19,19 +19,31 @@ export async function getSubmissionsByBatch(db: Db, { batchId }: { batchId: stri
 
 /** Waiting submissions in dispatch order (position, then age). */
 export async function listQueued(db: Db, { kind, limit }: { kind?: "image" | "video"; limit?: number } = {}): Promise<Submission[]> {
-  let query = db.selectFrom("submissions").selectAll().where("state", "in", ["queued", "sending"]).orderBy("position").orderBy("created_at");
+  let query = db
+    .selectFrom("submissions")
+    .selectAll()
+    .where("state", "in", ["queued", "sending"])
+    .orderBy("position")
+    .orderBy("created_at");
   if (kind) query = query.where("kind", "=", kind);
   if (limit) query = query.limit(limit);
   return query.execute();
 }
 
 export async function lowestPosition(db: Db): Promise<number> {
-  const row = await db.selectFrom("submissions").select((eb) => eb.fn.min("position").as("min")).where("state", "=", "queued").executeTakeFirst();
+  const row = await db
+    .selectFrom("submissions")
+    .select((eb) => eb.fn.min("position").as("min"))
+    .where("state", "=", "queued")
+    .executeTakeFirst();
   return Number(row?.min ?? 0);
 }
 
 export async function highestPosition(db: Db): Promise<number> {
-  const row = await db.selectFrom("submissions").select((eb) => eb.fn.max("position").as("max")).executeTakeFirst();
+  const row = await db
+    .selectFrom("submissions")
+    .select((eb) => eb.fn.max("position").as("max"))
+    .executeTakeFirst();
   return Number(row?.max ?? 0);
 }
 
@@ -54,7 +66,10 @@ export async function claimSubmission(db: Db, { id, now, leaseUntil }: { id: str
     .set({ state: "sending", lease_until: leaseUntil, updated_at: now })
     .where("id", "=", id)
     .where((eb) =>
-      eb.or([eb.and([eb("state", "=", "queued"), eb("next_attempt_at", "<=", now)]), eb.and([eb("state", "=", "sending"), eb("lease_until", "<=", now)])]),
+      eb.or([
+        eb.and([eb("state", "=", "queued"), eb("next_attempt_at", "<=", now)]),
+        eb.and([eb("state", "=", "sending"), eb("lease_until", "<=", now)]),
+      ]),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -23,11 +23,20 @@ export type ListedTask = TaskRow & { member_name: string | null };
 
 /** One task with its member's name, as the list shows it. */
 export async function getListedTask(db: Kysely<Database>, { id }: { id: string }): Promise<ListedTask | undefined> {
-  return db.selectFrom("tasks").leftJoin("user", "user.id", "tasks.user_id").selectAll("tasks").select("user.name as member_name").where("tasks.id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("tasks")
+    .leftJoin("user", "user.id", "tasks.user_id")
+    .selectAll("tasks")
+    .select("user.name as member_name")
+    .where("tasks.id", "=", id)
+    .executeTakeFirst();
 }
 
 /** Newest first, by (created_at, id); the cursor is the last row's pair, so deep pages cost what the first does. */
-export async function listTasks(db: Kysely<Database>, { filters = {}, cursor, limit }: { filters?: TaskFilters; cursor?: { createdAt: string; id: string }; limit: number }): Promise<ListedTask[]> {
+export async function listTasks(
+  db: Kysely<Database>,
+  { filters = {}, cursor, limit }: { filters?: TaskFilters; cursor?: { createdAt: string; id: string }; limit: number },
+): Promise<ListedTask[]> {
   let query = db
     .selectFrom("tasks")
     .leftJoin("user", "user.id", "tasks.user_id")
@@ -43,7 +52,9 @@ export async function listTasks(db: Kysely<Database>, { filters = {}, cursor, li
   if (filters.favourite) query = query.where("tasks.favourite", "=", dbBool(true));
   if (filters.parent) {
     const parent = filters.parent;
-    query = query.where("tasks.submission_id", "in", (eb) => eb.selectFrom("task_sources").select("submission_id").where("source_task_id", "=", parent));
+    query = query.where("tasks.submission_id", "in", (eb) =>
+      eb.selectFrom("task_sources").select("submission_id").where("source_task_id", "=", parent),
+    );
   }
   for (const word of (filters.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -52,7 +63,10 @@ export async function listTasks(db: Kysely<Database>, { filters = {}, cursor, li
   }
   if (cursor) {
     query = query.where((eb) =>
-      eb.or([eb("tasks.created_at", "<", cursor.createdAt), eb.and([eb("tasks.created_at", "=", cursor.createdAt), eb("tasks.id", "<", cursor.id)])]),
+      eb.or([
+        eb("tasks.created_at", "<", cursor.createdAt),
+        eb.and([eb("tasks.created_at", "=", cursor.createdAt), eb("tasks.id", "<", cursor.id)]),
+      ]),
     );
   }
   return query.orderBy("tasks.created_at", "desc").orderBy("tasks.id", "desc").limit(limit).execute();

@@ -10,5 +10,11 @@ export async function insertTaskSources(db: Kysely<Database>, rows: TaskSource[]
 
 /** What one submission was made from, extensions first. */
 export async function getTaskSources(db: Kysely<Database>, { submissionId }: { submissionId: string }): Promise<TaskSource[]> {
-  return db.selectFrom("task_sources").selectAll().where("submission_id", "=", submissionId).orderBy("relation").orderBy("source_task_id").execute();
+  return db
+    .selectFrom("task_sources")
+    .selectAll()
+    .where("submission_id", "=", submissionId)
+    .orderBy("relation")
+    .orderBy("source_task_id")
+    .execute();
 }

@@ -8,7 +8,11 @@ export type TaskRow = Selectable<TaskTable>;
 export type TaskResultRow = Selectable<TaskResultTable>;
 
 export async function insertTask(db: Db, row: Insertable<TaskTable>): Promise<void> {
-  await db.insertInto("tasks").values(row).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await db
+    .insertInto("tasks")
+    .values(row)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
 }
 
 export async function getTaskRow(db: Db, { id }: { id: string }): Promise<TaskRow | undefined> {
@@ -45,7 +49,10 @@ export async function duePolls(db: Db, { now, limit }: { now: string; limit: num
 }
 
 /** Holds a task for one poll so that no other process polls it at the same time. */
-export async function leaseTask(db: Db, { id, owner, now, until }: { id: string; owner: string; now: string; until: string }): Promise<boolean> {
+export async function leaseTask(
+  db: Db,
+  { id, owner, now, until }: { id: string; owner: string; now: string; until: string },
+): Promise<boolean> {
   const result = await db
     .updateTable("tasks")
     .set({ lease_owner: owner, lease_until: until })
@@ -60,16 +67,32 @@ export async function getResults(db: Db, { taskId }: { taskId: string }): Promis
 }
 
 /** Records the result URLs the upstream reported; archived files are added by updateResult. */
-export async function upsertResults(db: Db, { taskId, urls }: { taskId: string; urls: { url: string; width?: number; height?: number }[] }): Promise<void> {
+export async function upsertResults(
+  db: Db,
+  { taskId, urls }: { taskId: string; urls: { url: string; width?: number; height?: number }[] },
+): Promise<void> {
   for (const [idx, item] of urls.entries()) {
     await db
       .insertInto("task_results")
-      .values({ task_id: taskId, idx, upstream_url: item.url, width: item.width ?? null, height: item.height ?? null, file: null, thumbnail: null, content_type: null, bytes: null })
+      .values({
+        task_id: taskId,
+        idx,
+        upstream_url: item.url,
+        width: item.width ?? null,
+        height: item.height ?? null,
+        file: null,
+        thumbnail: null,
+        content_type: null,
+        bytes: null,
+      })
       .onConflict((oc) => oc.columns(["task_id", "idx"]).doUpdateSet({ upstream_url: item.url }))
       .execute();
   }
 }
 
-export async function updateResult(db: Db, { taskId, idx, ...patch }: { taskId: string; idx: number } & Updateable<TaskResultTable>): Promise<void> {
+export async function updateResult(
+  db: Db,
+  { taskId, idx, ...patch }: { taskId: string; idx: number } & Updateable<TaskResultTable>,
+): Promise<void> {
   await db.updateTable("task_results").set(patch).where("task_id", "=", taskId).where("idx", "=", idx).execute();
 }

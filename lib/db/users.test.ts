@@ -74,7 +74,12 @@ describe("users data access", () => {
     await updateMember(database().db, { id: mo.id, disabled: false });
     expect(await getMember(database().db, { id: mo.id })).toMatchObject({ role: "viewer", disabled: false });
     await updateMember(database().db, { id: mo.id, role: "member" });
-    expect(await getMember(database().db, { id: mo.id })).toMatchObject({ role: "member", disabled: false, email: mo.email, name: mo.name });
+    expect(await getMember(database().db, { id: mo.id })).toMatchObject({
+      role: "member",
+      disabled: false,
+      email: mo.email,
+      name: mo.name,
+    });
   });
 
   it("leaves other members alone when updating one", async () => {
@@ -108,7 +113,9 @@ describe("instance flags", () => {
   });
 
   it("lets exactly one of many racing claims through", async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, index) => claimInstanceFlag(database().db, { key: "race", value: String(index) })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => claimInstanceFlag(database().db, { key: "race", value: String(index) })),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 

@@ -8,16 +8,26 @@ import type { Database, UserTable } from "./schema";
 
 type Db = Kysely<Database>;
 
-const asRole = (value: string): Role => (ROLES as readonly string[]).includes(value) ? (value as Role) : "viewer";
+const asRole = (value: string): Role => ((ROLES as readonly string[]).includes(value) ? (value as Role) : "viewer");
 
 function toMember(row: Pick<UserTable, "id" | "name" | "email" | "role" | "disabled" | "createdAt">): Member {
-  return { id: row.id, name: row.name, email: row.email, role: asRole(row.role), disabled: fromDbBool(row.disabled), createdAt: isoOf(row.createdAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: asRole(row.role),
+    disabled: fromDbBool(row.disabled),
+    createdAt: isoOf(row.createdAt),
+  };
 }
 
 const memberColumns = ["id", "name", "email", "role", "disabled", "createdAt"] as const;
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom("user").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirst();
+  const row = await db
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -38,7 +48,11 @@ export async function isUserActive(db: Db, { id }: { id: string }): Promise<bool
 }
 
 export async function countActiveAdmins(db: Db, { excluding }: { excluding?: string } = {}): Promise<number> {
-  let query = db.selectFrom("user").select((eb) => eb.fn.countAll<number | string>().as("count")).where("role", "=", "admin").where("disabled", "=", dbBool(false));
+  let query = db
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("role", "=", "admin")
+    .where("disabled", "=", dbBool(false));
   if (excluding) query = query.where("id", "<>", excluding);
   const row = await query.executeTakeFirst();
   return Number(row?.count ?? 0);

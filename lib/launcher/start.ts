@@ -50,7 +50,17 @@ function newestSource(entries: string[]): number {
 function needsBuild(): boolean {
   const buildId = path.join(".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
-  const sources = ["app", "components", "lib", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+  const sources = [
+    "app",
+    "components",
+    "lib",
+    "public",
+    "next.config.ts",
+    "package.json",
+    "package-lock.json",
+    "postcss.config.mjs",
+    "tsconfig.json",
+  ];
   return newestSource(sources) > statSync(buildId).mtimeMs;
 }
 
@@ -67,7 +77,12 @@ async function build(): Promise<void> {
 /** Starts `npm run emulator` as a child and reads its URL and demo key from what it prints. */
 async function startEmbeddedEmulator(): Promise<{ url: string; key: string }> {
   const dataDir = path.join(env.DATA_DIR, "emulator");
-  const child = run(process.execPath, ["--import", "tsx", path.join("emulator", "cli.ts")], { EMULATOR_DATA_DIR: dataDir, EMULATOR_PORT: String(env.EMULATOR_PORT) }, true);
+  const child = run(
+    process.execPath,
+    ["--import", "tsx", path.join("emulator", "cli.ts")],
+    { EMULATOR_DATA_DIR: dataDir, EMULATOR_PORT: String(env.EMULATOR_PORT) },
+    true,
+  );
   let url = "";
   for await (const line of createInterface({ input: child.stdout! })) {
     url ||= /listening on (\S+)/.exec(line)?.[1] ?? "";

@@ -36,14 +36,27 @@ export class ArchiveError extends Error {
  * `url` comes from the upstream's own answer about one of our tasks: nothing a browser chose (no open proxy).
  */
 // Archive paths are runtime data (MEDIA_DIR), not build inputs: the comments keep Next's file tracer off them.
-export async function archiveResult({ mediaDir, taskId, idx, url, timeoutMs = 120_000 }: { mediaDir: string; taskId: string; idx: number; url: string; timeoutMs?: number }): Promise<ArchivedResult> {
+export async function archiveResult({
+  mediaDir,
+  taskId,
+  idx,
+  url,
+  timeoutMs = 120_000,
+}: {
+  mediaDir: string;
+  taskId: string;
+  idx: number;
+  url: string;
+  timeoutMs?: number;
+}): Promise<ArchivedResult> {
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "follow" });
   } catch {
     throw new ArchiveError("The result could not be downloaded (network error or timeout).");
   }
-  if (response.status === 404 || response.status === 410) throw new ArchiveError(`The upstream no longer has this result (HTTP ${response.status}).`, response.status === 410);
+  if (response.status === 404 || response.status === 410)
+    throw new ArchiveError(`The upstream no longer has this result (HTTP ${response.status}).`, response.status === 410);
   if (!response.ok || !response.body) throw new ArchiveError(`The result download failed (HTTP ${response.status}).`);
   const contentType = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const ext = EXTENSION[contentType];
@@ -57,7 +70,10 @@ export async function archiveResult({ mediaDir, taskId, idx, url, timeoutMs = 12
   const file = path.join(/* turbopackIgnore: true */ folder, `${idx}.${ext}`);
   const partial = `${file}.part`;
   try {
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(/* turbopackIgnore: true */ partial));
+    await pipeline(
+      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      createWriteStream(/* turbopackIgnore: true */ partial),
+    );
     await rename(/* turbopackIgnore: true */ partial, file);
   } catch {
     await rm(/* turbopackIgnore: true */ partial, { force: true });
@@ -75,7 +91,11 @@ export async function archiveResult({ mediaDir, taskId, idx, url, timeoutMs = 12
     height = info.height ?? null;
     await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toFile(thumbnail);
   } catch {
-    throw new ArchiveError(isVideo ? "The video was saved, but no poster frame could be made from it." : "The image was saved, but it could not be read to make a thumbnail.");
+    throw new ArchiveError(
+      isVideo
+        ? "The video was saved, but no poster frame could be made from it."
+        : "The image was saved, but it could not be read to make a thumbnail.",
+    );
   }
   return { file, thumbnail, contentType, bytes: (await stat(/* turbopackIgnore: true */ file)).size, width, height };
 }

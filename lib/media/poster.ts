@@ -5,9 +5,13 @@ import { ffmpegPath } from "@/lib/media/ffmpeg-path";
 /** The first frame of a video as PNG bytes (ffmpeg writes it to stdout). */
 export function posterFrame(videoFile: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ["-hide_banner", "-loglevel", "error", "-i", videoFile, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      ffmpegPath(),
+      ["-hide_banner", "-loglevel", "error", "-i", videoFile, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const chunks: Buffer[] = [];
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));

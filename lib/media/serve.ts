@@ -8,8 +8,14 @@ import { AppError } from "@/lib/errors";
  * A file from the archive as a response, with single byte ranges (video players seek with them) and,
  * when `downloadName` is given, as an attachment with that name.
  */
-export async function fileResponse(file: string, { contentType, range, downloadName }: { contentType: string; range: string | null; downloadName?: string }): Promise<Response> {
-  const size = await stat(/* turbopackIgnore: true */ file).then((s) => s.size, () => undefined);
+export async function fileResponse(
+  file: string,
+  { contentType, range, downloadName }: { contentType: string; range: string | null; downloadName?: string },
+): Promise<Response> {
+  const size = await stat(/* turbopackIgnore: true */ file).then(
+    (s) => s.size,
+    () => undefined,
+  );
   if (size === undefined) throw new AppError("not_found:media", "This file is not in the archive.");
   const headers = new Headers({
     "Content-Type": contentType,
@@ -27,14 +33,31 @@ export async function fileResponse(file: string, { contentType, range, downloadN
     }
     headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
     headers.set("Content-Length", String(end - start + 1));
-    return new Response(Readable.toWeb(createReadStream(/* turbopackIgnore: true */ file, { start, end })) as ReadableStream, { status: 206, headers });
+    return new Response(Readable.toWeb(createReadStream(/* turbopackIgnore: true */ file, { start, end })) as ReadableStream, {
+      status: 206,
+      headers,
+    });
   }
   headers.set("Content-Length", String(size));
   return new Response(Readable.toWeb(createReadStream(/* turbopackIgnore: true */ file)) as ReadableStream, { status: 200, headers });
 }
 
 /** model_date_prompt-slug_task-id[_n].ext — readable, sortable, and safe on every file system. */
-export function downloadName({ model, createdAt, prompt, taskId, index, ext }: { model: string; createdAt: string; prompt: string | null; taskId: string; index: number; ext: string }): string {
+export function downloadName({
+  model,
+  createdAt,
+  prompt,
+  taskId,
+  index,
+  ext,
+}: {
+  model: string;
+  createdAt: string;
+  prompt: string | null;
+  taskId: string;
+  index: number;
+  ext: string;
+}): string {
   const slug = (prompt ?? "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

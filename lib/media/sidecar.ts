@@ -10,7 +10,19 @@ import type { ZipEntry } from "./zip";
 // per file. Requested ids that are unknown or hidden get a "missing" row, so the index accounts for
 // every id that was asked for.
 
-const COLUMNS = ["task_id", "model", "member", "status", "credits_reserved", "credits_used", "credits_refunded", "created_at", "completed_at", "file", "note"] as const;
+const COLUMNS = [
+  "task_id",
+  "model",
+  "member",
+  "status",
+  "credits_reserved",
+  "credits_used",
+  "credits_refunded",
+  "created_at",
+  "completed_at",
+  "file",
+  "note",
+] as const;
 type CsvRow = Record<(typeof COLUMNS)[number], string | number | null>;
 
 /**
@@ -59,7 +71,11 @@ export function sidecar(view: TaskView, files: string[]) {
   };
 }
 
-const exists = (file: string) => stat(/* turbopackIgnore: true */ file).then((s) => s.isFile(), () => false);
+const exists = (file: string) =>
+  stat(/* turbopackIgnore: true */ file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /** The ZIP's entries for the requested ids, in the order asked: each task's files, its sidecar, then index.csv. */
 export async function downloadEntries(ids: string[], { tasks, results }: Selection): Promise<ZipEntry[]> {
@@ -73,7 +89,8 @@ export async function downloadEntries(ids: string[], { tasks, results }: Selecti
       continue;
     }
     const view = taskView(task);
-    const name = (index: number, ext: string) => downloadName({ model: task.model, createdAt: task.created_at, prompt: task.prompt, taskId: task.id, index, ext });
+    const name = (index: number, ext: string) =>
+      downloadName({ model: task.model, createdAt: task.created_at, prompt: task.prompt, taskId: task.id, index, ext });
     const files: string[] = [];
     for (const result of results.get(id) ?? []) {
       const fileName = name(result.idx, EXTENSION[result.content_type ?? ""] ?? "bin");
@@ -86,7 +103,7 @@ export async function downloadEntries(ids: string[], { tasks, results }: Selecti
         lines.push(csvLine(row(view, id, null, `result ${result.idx + 1} is missing from the archive`)));
       }
     }
-    if (files.length === 0 && !(results.get(id)?.length)) lines.push(csvLine(row(view, id, null, "no archived result")));
+    if (files.length === 0 && !results.get(id)?.length) lines.push(csvLine(row(view, id, null, "no archived result")));
     entries.push({ name: name(0, "json"), data: `${JSON.stringify(sidecar(view, files), null, 2)}\n` });
   }
   entries.push({ name: "index.csv", data: `${lines.join("\r\n")}\r\n` });

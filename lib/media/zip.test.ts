@@ -42,7 +42,14 @@ describe("zipStream", () => {
   it("makes a ZIP that unzip lists and extracts, media stored, texts deflated", async () => {
     const png = path.join(dir, "tiny.png");
     writeFileSync(png, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]));
-    const bytes = Buffer.from(await new Response(zipStream([{ name: "a.png", file: png }, { name: "notes.json", data: JSON.stringify({ a: "x".repeat(2000) }) }])).arrayBuffer());
+    const bytes = Buffer.from(
+      await new Response(
+        zipStream([
+          { name: "a.png", file: png },
+          { name: "notes.json", data: JSON.stringify({ a: "x".repeat(2000) }) },
+        ]),
+      ).arrayBuffer(),
+    );
     const zip = path.join(dir, "small.zip");
     writeFileSync(zip, bytes);
     const listing = execFileSync("unzip", ["-v", zip], { encoding: "utf8" });

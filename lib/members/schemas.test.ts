@@ -63,7 +63,10 @@ describe("signInSchema", () => {
   });
 
   it("reports both fields of an empty form", () => {
-    expect(problems(signInSchema, { email: "", password: "" })).toEqual({ email: "Enter an email address.", password: "Enter your password." });
+    expect(problems(signInSchema, { email: "", password: "" })).toEqual({
+      email: "Enter an email address.",
+      password: "Enter your password.",
+    });
   });
 });
 

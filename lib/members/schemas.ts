@@ -36,7 +36,10 @@ export const roleSchema = z.enum(ROLES, { error: "Choose admin, member or viewer
 
 export const signInSchema = z.object({
   email,
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
 });
 
 export const setupSchema = z.object({ name, email, password: newPassword });

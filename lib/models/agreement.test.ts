@@ -63,7 +63,10 @@ describe("the model schemas and the emulator agree", () => {
     } else {
       expect(Object.keys(fields), `row "${row.name}": schema should blame ${row.field}`).toContain(row.field);
       expect(response.status, `row "${row.name}": emulator answers ${response.text}`).toBe(422);
-      expect(response.body?.error, `row "${row.name}": emulator blames another field`).toMatchObject({ code: "invalid_request", field: row.field });
+      expect(response.body?.error, `row "${row.name}": emulator blames another field`).toMatchObject({
+        code: "invalid_request",
+        field: row.field,
+      });
     }
   });
 });

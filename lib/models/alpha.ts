@@ -16,7 +16,13 @@ const IMAGE_META = {
 
 // One set of instances for both models: same bounds, same metadata.
 const shared = {
-  prompt: field(prompt(1, 5000), { label: "Prompt", help: "Describe the video, up to 5,000 characters.", widget: "prompt", order: 10, group: "basics" }),
+  prompt: field(prompt(1, 5000), {
+    label: "Prompt",
+    help: "Describe the video, up to 5,000 characters.",
+    widget: "prompt",
+    order: 10,
+    group: "basics",
+  }),
   duration: field(enumField([6, 10], 6), { label: "Duration", widget: "segmented", order: 30, group: "output", unit: "s" }),
   resolution: field(enumField(ALPHA_RESOLUTIONS, "768p"), {
     label: "Resolution",

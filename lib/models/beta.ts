@@ -9,7 +9,13 @@ export const betaModes = [
 ] as const;
 
 const common = {
-  prompt: field(prompt(3, 20000), { label: "Prompt", help: "Describe the video, 3 to 20,000 characters.", widget: "prompt", order: 10, group: "basics" }),
+  prompt: field(prompt(3, 20000), {
+    label: "Prompt",
+    help: "Describe the video, 3 to 20,000 characters.",
+    widget: "prompt",
+    order: 10,
+    group: "basics",
+  }),
   duration: field(intRange(4, 15, 5), { label: "Duration", widget: "slider", order: 30, group: "output", unit: "s" }),
   resolution: field(enumField(["480p", "720p", "1080p"], "720p"), { label: "Resolution", widget: "segmented", order: 31, group: "output" }),
   aspect_ratio: field(enumField(["1:1", "4:3", "3:4", "16:9", "9:16", "21:9", "adaptive"], "16:9"), {
@@ -19,7 +25,13 @@ const common = {
     order: 32,
     group: "output",
   }),
-  generate_audio: field(bool(true), { label: "Audio", help: "Generate a native soundtrack.", widget: "switch", order: 40, group: "advanced" }),
+  generate_audio: field(bool(true), {
+    label: "Audio",
+    help: "Generate a native soundtrack.",
+    widget: "switch",
+    order: 40,
+    group: "advanced",
+  }),
 };
 
 const textToVideo = strictFields("beta-2.0 in text-to-video mode", {
@@ -56,7 +68,10 @@ const imageToVideo = strictFields("beta-2.0 in image-to-video mode", {
 });
 
 export const betaSchema = z.discriminatedUnion("mode", [textToVideo, imageToVideo], {
-  error: choiceError("mode", betaModes.map((m) => m.value)),
+  error: choiceError(
+    "mode",
+    betaModes.map((m) => m.value),
+  ),
 });
 
 export type BetaRequest = z.output<typeof betaSchema>;

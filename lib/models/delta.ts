@@ -5,7 +5,13 @@ import { enumField, field, intRange, modelField, prompt, publicHttpsUrl, strictF
 
 export const deltaSchema = strictFields("delta-image-2", {
   model: modelField("delta-image-2"),
-  prompt: field(prompt(1, 5000), { label: "Prompt", help: "Describe the image, up to 5,000 characters.", widget: "prompt", order: 10, group: "basics" }),
+  prompt: field(prompt(1, 5000), {
+    label: "Prompt",
+    help: "Describe the image, up to 5,000 characters.",
+    widget: "prompt",
+    order: 10,
+    group: "basics",
+  }),
   size: field(enumField(["1:1", "3:2", "2:3", "4:3", "3:4", "16:9", "9:16"], "1:1"), {
     label: "Aspect ratio",
     widget: "select",

@@ -1,7 +1,21 @@
 // Family E: epsilon-v6, a discriminated union over its five modes. Each mode is a strict object holding
 // only the fields that mode takes, so a field of another mode is refused by name (README's decisions).
 import { z } from "zod";
-import { bool, choiceError, enumField, field, imageUrl, intRange, modeField, modelField, prompt, publicHttpsUrl, strictFields, typeError, urlList } from "./fields";
+import {
+  bool,
+  choiceError,
+  enumField,
+  field,
+  imageUrl,
+  intRange,
+  modeField,
+  modelField,
+  prompt,
+  publicHttpsUrl,
+  strictFields,
+  typeError,
+  urlList,
+} from "./fields";
 
 export const epsilonModes = [
   { value: "text-to-video", label: "Text", description: "Generate a video from the prompt alone." },
@@ -19,10 +33,27 @@ const REF_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 const TASK_ID_PREFIX = "task_";
 
 const common = {
-  prompt: field(prompt(3, 5000), { label: "Prompt", help: "Describe the video, 3 to 5,000 characters.", widget: "prompt", order: 10, group: "basics" }),
+  prompt: field(prompt(3, 5000), {
+    label: "Prompt",
+    help: "Describe the video, 3 to 5,000 characters.",
+    widget: "prompt",
+    order: 10,
+    group: "basics",
+  }),
   duration: field(intRange(1, 15, 5), { label: "Duration", widget: "slider", order: 30, group: "output", unit: "s" }),
-  quality: field(enumField(["360p", "540p", "720p", "1080p"], "720p"), { label: "Quality", widget: "segmented", order: 31, group: "output" }),
-  generate_audio: field(bool(false), { label: "Audio", help: "Generate a native soundtrack.", widget: "switch", order: 40, group: "advanced" }),
+  quality: field(enumField(["360p", "540p", "720p", "1080p"], "720p"), {
+    label: "Quality",
+    widget: "segmented",
+    order: 31,
+    group: "output",
+  }),
+  generate_audio: field(bool(false), {
+    label: "Audio",
+    help: "Generate a native soundtrack.",
+    widget: "switch",
+    order: 40,
+    group: "advanced",
+  }),
   seed: field(intRange(0, EPSILON_MAX_SEED).optional(), {
     label: "Seed",
     help: "Repeat a seed to get a similar result.",
@@ -40,7 +71,13 @@ const aspectRatio = field(enumField(["16:9", "4:3", "1:1", "3:4", "9:16", "2:3",
   group: "output",
 });
 // Only in text and image modes.
-const multiClip = field(bool(false), { label: "Multi-clip", help: "Cut the video into several shots.", widget: "switch", order: 41, group: "advanced" });
+const multiClip = field(bool(false), {
+  label: "Multi-clip",
+  help: "Cut the video into several shots.",
+  widget: "switch",
+  order: 41,
+  group: "advanced",
+});
 
 function option<const M extends Mode, S extends z.core.$ZodLooseShape>(mode: M, shape: S) {
   return strictFields(`epsilon-v6 in ${mode} mode`, { model: modelField("epsilon-v6"), mode: modeField(mode), ...common, ...shape });
@@ -49,12 +86,18 @@ function option<const M extends Mode, S extends z.core.$ZodLooseShape>(mode: M, 
 const imageReference = strictFields("an image reference", {
   image_url: field(imageUrl(), { label: "Image", help: "Public HTTPS URL of a JPG, PNG or WebP image.", widget: "url", order: 1 }),
   type: field(enumField(["subject", "background"]), { label: "Role", widget: "segmented", order: 2 }),
-  ref_name: field(z.string({ error: typeError("text") }).regex(REF_NAME, "Use 1 to 32 letters, digits, _ or -").optional(), {
-    label: "Name",
-    help: "Refer to this image as @name in the prompt.",
-    widget: "text",
-    order: 3,
-  }),
+  ref_name: field(
+    z
+      .string({ error: typeError("text") })
+      .regex(REF_NAME, "Use 1 to 32 letters, digits, _ or -")
+      .optional(),
+    {
+      label: "Name",
+      help: "Refer to this image as @name in the prompt.",
+      widget: "text",
+      order: 3,
+    },
+  ),
 });
 
 // A name must point at one image; the later of two duplicates is blamed (README).
@@ -66,7 +109,8 @@ const imageReferences = z
     const seen = new Set<string>();
     references.forEach(({ ref_name: name }, index) => {
       if (name === undefined) return;
-      if (seen.has(name)) ctx.addIssue({ code: "custom", path: [index, "ref_name"], message: `@${name} already names another reference`, input: name });
+      if (seen.has(name))
+        ctx.addIssue({ code: "custom", path: [index, "ref_name"], message: `@${name} already names another reference`, input: name });
       seen.add(name);
     });
   });
@@ -82,10 +126,19 @@ const frame = (label: string, order: number) =>
 
 const parentTaskId = z
   .string({ error: typeError("a task id") })
-  .refine((id) => id.startsWith(TASK_ID_PREFIX) && id.length > TASK_ID_PREFIX.length, `Must be the id of one of your epsilon-v6 tasks (it starts with ${TASK_ID_PREFIX})`);
+  .refine(
+    (id) => id.startsWith(TASK_ID_PREFIX) && id.length > TASK_ID_PREFIX.length,
+    `Must be the id of one of your epsilon-v6 tasks (it starts with ${TASK_ID_PREFIX})`,
+  );
 
 const extend = option("extend", {
-  video_url: field(publicHttpsUrl().optional(), { label: "Video", help: "Public HTTPS URL of the video to continue.", widget: "url", order: 20, group: "inputs" }),
+  video_url: field(publicHttpsUrl().optional(), {
+    label: "Video",
+    help: "Public HTTPS URL of the video to continue.",
+    widget: "url",
+    order: 20,
+    group: "inputs",
+  }),
   parent_task_id: field(parentTaskId.optional(), {
     label: "Earlier task",
     help: "Or the id of one of your succeeded epsilon-v6 tasks.",
@@ -96,9 +149,19 @@ const extend = option("extend", {
 }).superRefine((value, ctx) => {
   // README: with neither source the missing video_url is blamed, with both the extra parent_task_id.
   if (value.video_url === undefined && value.parent_task_id === undefined) {
-    ctx.addIssue({ code: "custom", path: ["video_url"], message: "extend needs the video to continue: a video URL or an earlier task", input: value });
+    ctx.addIssue({
+      code: "custom",
+      path: ["video_url"],
+      message: "extend needs the video to continue: a video URL or an earlier task",
+      input: value,
+    });
   } else if (value.video_url !== undefined && value.parent_task_id !== undefined) {
-    ctx.addIssue({ code: "custom", path: ["parent_task_id"], message: "Send either a video URL or an earlier task, not both", input: value });
+    ctx.addIssue({
+      code: "custom",
+      path: ["parent_task_id"],
+      message: "Send either a video URL or an earlier task, not both",
+      input: value,
+    });
   }
 });
 
@@ -129,7 +192,12 @@ export const epsilonSchema = z.discriminatedUnion(
     }),
     extend,
   ],
-  { error: choiceError("mode", epsilonModes.map((m) => m.value)) },
+  {
+    error: choiceError(
+      "mode",
+      epsilonModes.map((m) => m.value),
+    ),
+  },
 );
 
 export type EpsilonRequest = z.output<typeof epsilonSchema>;

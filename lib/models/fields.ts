@@ -5,17 +5,7 @@ import { z } from "zod";
 import { imageExtensionProblem, publicHttpsUrlProblem } from "./urls";
 
 export type Widget =
-  | "prompt"
-  | "text"
-  | "segmented"
-  | "select"
-  | "switch"
-  | "slider"
-  | "number"
-  | "url"
-  | "url-list"
-  | "image-references"
-  | "tabs";
+  "prompt" | "text" | "segmented" | "select" | "switch" | "slider" | "number" | "url" | "url-list" | "image-references" | "tabs";
 
 export type FieldGroup = "basics" | "inputs" | "output" | "advanced";
 
@@ -63,9 +53,7 @@ export function typeError(expected: string, required = "This field is required",
 export function strictFields<Shape extends z.core.$ZodLooseShape>(owner: string, shape: Shape) {
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `Not a field of ${owner} (check its spelling)`
-        : `Must be an object with the fields of ${owner}`,
+      issue.code === "unrecognized_keys" ? `Not a field of ${owner} (check its spelling)` : `Must be an object with the fields of ${owner}`,
   });
 }
 
@@ -125,7 +113,11 @@ export function intRange(min: number, max: number, fallback: number): z.ZodDefau
 export function intRange(min: number, max: number, fallback?: number) {
   const expected = `a whole number from ${count(min)} to ${count(max)}`;
   const message = `Must be ${expected}`;
-  const schema = z.number({ error: typeError(expected) }).int(message).min(min, message).max(max, message);
+  const schema = z
+    .number({ error: typeError(expected) })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
   return fallback === undefined ? schema : schema.default(fallback);
 }
 

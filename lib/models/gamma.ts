@@ -4,7 +4,13 @@ import { enumField, field, modelField, prompt, strictFields, typeError, urlList 
 
 export const gammaSchema = strictFields("gamma-5-pro", {
   model: modelField("gamma-5-pro"),
-  prompt: field(prompt(3, 5000), { label: "Prompt", help: "Describe the image, 3 to 5,000 characters.", widget: "prompt", order: 10, group: "basics" }),
+  prompt: field(prompt(3, 5000), {
+    label: "Prompt",
+    help: "Describe the image, 3 to 5,000 characters.",
+    widget: "prompt",
+    order: 10,
+    group: "basics",
+  }),
   // Absent for text-to-image; README: when present it holds 1 to 10 URLs.
   image_urls: field(urlList(1, 10).optional(), {
     label: "Reference images",

@@ -19,20 +19,50 @@ function parse(body: unknown) {
 
 describe("defaults", () => {
   it.each([
-    [{ model: "alpha-2.3", prompt: P }, { duration: 6, resolution: "768p", prompt_optimizer: true }],
-    [{ model: "alpha-2.3-fast", prompt: P, image_url: IMG }, { duration: 6, resolution: "768p", prompt_optimizer: true }],
-    [{ model: "beta-2.0", mode: "text-to-video", prompt: P }, { duration: 5, resolution: "720p", aspect_ratio: "16:9", generate_audio: true, web_search: false }],
-    [{ model: "beta-2.0", mode: "image-to-video", prompt: P, image_url: IMG }, { duration: 5, resolution: "720p", aspect_ratio: "16:9", generate_audio: true }],
-    [{ model: "epsilon-v6", mode: "text-to-video", prompt: P }, { duration: 5, quality: "720p", generate_audio: false, aspect_ratio: "16:9", generate_multi_clip: false }],
-    [{ model: "epsilon-v6", mode: "image-to-video", prompt: P, image_urls: [IMG] }, { duration: 5, quality: "720p", generate_audio: false, generate_multi_clip: false }],
-    [{ model: "epsilon-v6", mode: "transition", prompt: P, first_frame_image_url: IMG, last_frame_image_url: IMG }, { duration: 5, quality: "720p", generate_audio: false }],
+    [
+      { model: "alpha-2.3", prompt: P },
+      { duration: 6, resolution: "768p", prompt_optimizer: true },
+    ],
+    [
+      { model: "alpha-2.3-fast", prompt: P, image_url: IMG },
+      { duration: 6, resolution: "768p", prompt_optimizer: true },
+    ],
+    [
+      { model: "beta-2.0", mode: "text-to-video", prompt: P },
+      { duration: 5, resolution: "720p", aspect_ratio: "16:9", generate_audio: true, web_search: false },
+    ],
+    [
+      { model: "beta-2.0", mode: "image-to-video", prompt: P, image_url: IMG },
+      { duration: 5, resolution: "720p", aspect_ratio: "16:9", generate_audio: true },
+    ],
+    [
+      { model: "epsilon-v6", mode: "text-to-video", prompt: P },
+      { duration: 5, quality: "720p", generate_audio: false, aspect_ratio: "16:9", generate_multi_clip: false },
+    ],
+    [
+      { model: "epsilon-v6", mode: "image-to-video", prompt: P, image_urls: [IMG] },
+      { duration: 5, quality: "720p", generate_audio: false, generate_multi_clip: false },
+    ],
+    [
+      { model: "epsilon-v6", mode: "transition", prompt: P, first_frame_image_url: IMG, last_frame_image_url: IMG },
+      { duration: 5, quality: "720p", generate_audio: false },
+    ],
     [
       { model: "epsilon-v6", mode: "reference-to-video", prompt: P, image_references: [{ image_url: IMG, type: "subject" }] },
       { duration: 5, quality: "720p", generate_audio: false, aspect_ratio: "16:9" },
     ],
-    [{ model: "epsilon-v6", mode: "extend", prompt: P, parent_task_id: "task_1" }, { duration: 5, quality: "720p", generate_audio: false }],
-    [{ model: "gamma-5-pro", prompt: P }, { aspect_ratio: "1:1", quality: "basic", output_format: "png", n: 1 }],
-    [{ model: "delta-image-2", prompt: P }, { size: "1:1", quality: "medium", n: 1, resolution: "1K" }],
+    [
+      { model: "epsilon-v6", mode: "extend", prompt: P, parent_task_id: "task_1" },
+      { duration: 5, quality: "720p", generate_audio: false },
+    ],
+    [
+      { model: "gamma-5-pro", prompt: P },
+      { aspect_ratio: "1:1", quality: "basic", output_format: "png", n: 1 },
+    ],
+    [
+      { model: "delta-image-2", prompt: P },
+      { size: "1:1", quality: "medium", n: 1, resolution: "1K" },
+    ],
   ])("fills the defaults of %j", (body, defaults) => {
     expect(parse(body).data).toStrictEqual({ ...body, ...defaults });
   });
@@ -63,12 +93,26 @@ describe("metadata", () => {
     const references = objectSchema(getModel("epsilon-v6"), "reference-to-video")?.shape.image_references;
     expect(references).toBeInstanceOf(z.ZodArray);
     const item = (references as z.ZodArray).element as z.ZodObject;
-    expect(formFields(item).map((f) => [f.name, f.meta.widget])).toEqual([["image_url", "url"], ["type", "segmented"], ["ref_name", "text"]]);
+    expect(formFields(item).map((f) => [f.name, f.meta.widget])).toEqual([
+      ["image_url", "url"],
+      ["type", "segmented"],
+      ["ref_name", "text"],
+    ]);
   });
 
   it("gives the form choices, defaults, bounds and required fields", () => {
     const fields = formFields(objectSchema(getModel("beta-2.0"), "image-to-video") as z.ZodObject);
-    expect(fields.map((f) => f.name)).toEqual(["model", "mode", "prompt", "image_url", "last_frame_url", "duration", "resolution", "aspect_ratio", "generate_audio"]);
+    expect(fields.map((f) => f.name)).toEqual([
+      "model",
+      "mode",
+      "prompt",
+      "image_url",
+      "last_frame_url",
+      "duration",
+      "resolution",
+      "aspect_ratio",
+      "generate_audio",
+    ]);
     const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
     expect(byName.duration).toMatchObject({ required: false, defaultValue: 5, min: 4, max: 15, meta: { widget: "slider", unit: "s" } });
     expect(byName.resolution).toMatchObject({ defaultValue: "720p", options: ["480p", "720p", "1080p"] });
@@ -100,19 +144,39 @@ describe("messages", () => {
   it.each([
     [{ model: "alpha-2.3", prompt: P, resolution: "1080p", duration: 10 }, "resolution", /only available at 6 seconds/],
     [{ model: "alpha-2.3-fast", prompt: P }, "image_url", /first-frame image/],
-    [{ model: "beta-2.0", mode: "image-to-video", prompt: P, image_url: IMG, web_search: true }, "web_search", /Not a field of beta-2.0 in image-to-video mode/],
+    [
+      { model: "beta-2.0", mode: "image-to-video", prompt: P, image_url: IMG, web_search: true },
+      "web_search",
+      /Not a field of beta-2.0 in image-to-video mode/,
+    ],
     [{ model: "epsilon-v6", mode: "extend", prompt: P }, "video_url", /video URL or an earlier task/],
     [{ model: "epsilon-v6", mode: "extend", prompt: P, video_url: IMG, parent_task_id: "task_1" }, "parent_task_id", /not both/],
     [
-      { model: "epsilon-v6", mode: "reference-to-video", prompt: P, image_references: [{ image_url: IMG, type: "subject", ref_name: "a" }, { image_url: IMG, type: "background", ref_name: "a" }] },
+      {
+        model: "epsilon-v6",
+        mode: "reference-to-video",
+        prompt: P,
+        image_references: [
+          { image_url: IMG, type: "subject", ref_name: "a" },
+          { image_url: IMG, type: "background", ref_name: "a" },
+        ],
+      },
       "image_references.1.ref_name",
       /@a already names another reference/,
     ],
-    [{ model: "epsilon-v6", mode: "image-to-video", prompt: P, image_urls: ["https://cdn.example.com/a.gif"] }, "image_urls.0", /JPG, PNG or WebP.*\.gif/],
+    [
+      { model: "epsilon-v6", mode: "image-to-video", prompt: P, image_urls: ["https://cdn.example.com/a.gif"] },
+      "image_urls.0",
+      /JPG, PNG or WebP.*\.gif/,
+    ],
     [{ model: "gamma-5-pro", prompt: P, n: 2 }, "n", /exactly one image/],
     [{ model: "delta-image-2", prompt: P, n: "2" }, "n", /JSON number, not a string/],
     [{ model: "delta-image-2", prompt: "\u{1F600}".repeat(2501) }, "prompt", /at most 5,000 characters \(this has 5,002\)/],
-    [{ model: "gamma-5-pro", prompt: P, image_urls: ["http://cdn.example.com/a.png"] }, "image_urls.0", /public HTTPS URL, but it does not start with https:\/\//],
+    [
+      { model: "gamma-5-pro", prompt: P, image_urls: ["http://cdn.example.com/a.png"] },
+      "image_urls.0",
+      /public HTTPS URL, but it does not start with https:\/\//,
+    ],
     [{ model: "beta-2.0", prompt: P }, "mode", /Choose a mode: text-to-video or image-to-video/],
     [{ model: "gamma-5-pro", prompt: P, seed: null }, "seed", /Not a field of gamma-5-pro/],
   ])("%j blames %s", (body, field, message) => {
@@ -140,7 +204,11 @@ describe("public HTTPS URL rule", () => {
   });
 
   it("reads a path's extension, not the query's", () => {
-    expect([urlPathExtension("https://a.com/x.PNG?f=gif"), urlPathExtension("https://a.com/.png"), urlPathExtension("https://a.com/x")]).toEqual(["png", null, null]);
+    expect([
+      urlPathExtension("https://a.com/x.PNG?f=gif"),
+      urlPathExtension("https://a.com/.png"),
+      urlPathExtension("https://a.com/x"),
+    ]).toEqual(["png", null, null]);
   });
 });
 

@@ -15,7 +15,11 @@ interface ApplyOptions<T extends FieldValues> {
  * Puts a server error onto the form: per-field messages next to their inputs, everything else in the
  * form-level alert. Returns nothing; the caller keeps the form open so the person can fix and resend.
  */
-export function applyApiError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, { fields, codeFields = {} }: ApplyOptions<T>): void {
+export function applyApiError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  { fields, codeFields = {} }: ApplyOptions<T>,
+): void {
   if (!(error instanceof ApiError)) {
     setError(FORM_ERROR, { message: errorMessage(error) });
     return;

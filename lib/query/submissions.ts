@@ -18,11 +18,11 @@ function submitGeneration(body: GenerationBody): Promise<{ submissions: Submissi
   return fetchJson("/api/generations", { method: "POST", json: body });
 }
 
-
 export function submissionQueryOptions(id: string, initial?: SubmissionView) {
   return queryOptions({
     queryKey: submissionKeys.detail(id),
-    queryFn: ({ signal }) => fetchJson<{ submission: SubmissionView }>(`/api/submissions/${encodeURIComponent(id)}`, { signal }).then((body) => body.submission),
+    queryFn: ({ signal }) =>
+      fetchJson<{ submission: SubmissionView }>(`/api/submissions/${encodeURIComponent(id)}`, { signal }).then((body) => body.submission),
     initialData: initial,
     staleTime: 0,
     refetchInterval: (query) => {

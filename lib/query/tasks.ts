@@ -31,7 +31,8 @@ export function taskListOptions(filters: TaskFilters) {
 export function childTasksOptions(taskId: string, limit: number) {
   return queryOptions({
     queryKey: taskKeys.list({ parent: taskId, limit }),
-    queryFn: ({ signal }) => fetchJson<TaskPage>(`/api/tasks?${new URLSearchParams({ parent: taskId, limit: String(limit) }).toString()}`, { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<TaskPage>(`/api/tasks?${new URLSearchParams({ parent: taskId, limit: String(limit) }).toString()}`, { signal }),
   });
 }
 
@@ -151,6 +152,7 @@ export function useArchiveAgain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveAgain,
-    onSuccess: ({ task: updated }) => queryClient.setQueryData<TaskView>(taskKeys.detail(updated.id), (old) => (old ? { ...old, archive: updated.archive } : old)),
+    onSuccess: ({ task: updated }) =>
+      queryClient.setQueryData<TaskView>(taskKeys.detail(updated.id), (old) => (old ? { ...old, archive: updated.archive } : old)),
   });
 }

@@ -8,7 +8,12 @@ export const generationSubmissionSchema = z
   .object({
     /** A fresh id per submit, made by the form: repeats of one submit (double click, resend) share it. */
     submissionId: z.uuid({ error: "submissionId must be a UUID made by the form." }),
-    runs: z.number({ error: "Runs must be a whole number." }).int("Runs must be a whole number.").min(1, "Runs is at least 1.").max(MAX_RUNS, `Runs is at most ${MAX_RUNS}.`).default(1),
+    runs: z
+      .number({ error: "Runs must be a whole number." })
+      .int("Runs must be a whole number.")
+      .min(1, "Runs is at least 1.")
+      .max(MAX_RUNS, `Runs is at most ${MAX_RUNS}.`)
+      .default(1),
     request: generationRequestSchema,
   })
   .strict();

@@ -6,13 +6,20 @@ const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
     .max(500)
-    .transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item).max(20));
 
-const taskId = z.string().trim().regex(/^task_[A-Za-z0-9_-]{1,100}$/, "A task id looks like task_ followed by letters and digits.");
+const taskId = z
+  .string()
+  .trim()
+  .regex(/^task_[A-Za-z0-9_-]{1,100}$/, "A task id looks like task_ followed by letters and digits.");
 
 const instant = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and time, like 2026-01-31T00:00:00Z." });
-
 
 export const taskListQuerySchema = z.object({
   status: csv(z.enum(TASK_STATUSES, { error: "status is pending, processing, succeeded or failed." })).optional(),
@@ -22,7 +29,10 @@ export const taskListQuerySchema = z.object({
   from: instant.optional(),
   to: instant.optional(),
   q: z.string().max(200, "Search with at most 200 characters.").optional(),
-  favourite: z.enum(["1", "true"]).transform(() => true).optional(),
+  favourite: z
+    .enum(["1", "true"])
+    .transform(() => true)
+    .optional(),
   parent: taskId.optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -32,6 +42,8 @@ export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 export const taskPatchSchema = z.object({ favourite: z.boolean() }).strict();
 
-export const importSchema = z.object({
-  taskId,
-}).strict();
+export const importSchema = z
+  .object({
+    taskId,
+  })
+  .strict();

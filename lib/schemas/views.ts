@@ -70,8 +70,7 @@ export interface SubmissionView {
 
 /** What open pages are told: enough to refetch the one task or submission that changed. */
 export type TaskEvent =
-  | { type: "task"; id: string; status: string; archive: string }
-  | { type: "submission"; id: string; state: string; taskId?: string | null };
+  { type: "task"; id: string; status: string; archive: string } | { type: "submission"; id: string; state: string; taskId?: string | null };
 
 /** Darkroom's URL of an archived result (the upstream's never reaches the browser). */
 export const mediaUrl = (taskId: string, index: number, variant: "file" | "thumbnail" | "download" = "file") =>

@@ -14,5 +14,7 @@ export function decodeCursor(cursor: string | undefined): { createdAt: string; i
   } catch {
     // fall through
   }
-  throw new AppError("invalid:cursor", "This page link is not valid; start again from the first page.", { cursor: "Not a cursor from this list." });
+  throw new AppError("invalid:cursor", "This page link is not valid; start again from the first page.", {
+    cursor: "Not a cursor from this list.",
+  });
 }

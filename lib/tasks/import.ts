@@ -18,11 +18,17 @@ export async function importTask(engine: Engine, user: SessionUser, taskId: stri
   const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: "low", now: engine.now() });
   if (!budget.ok) {
     const seconds = Math.ceil(budget.waitMs / 1000);
-    throw new AppError("rate_limited:upstream", `The API's request budget is in use; try the import again in ${seconds} s.`, undefined, { "Retry-After": String(seconds) });
+    throw new AppError("rate_limited:upstream", `The API's request budget is in use; try the import again in ${seconds} s.`, undefined, {
+      "Retry-After": String(seconds),
+    });
   }
   const outcome = await engine.client.getTask(taskId);
   if (!outcome.ok) {
-    if (outcome.kind === "not_found") throw new AppError("not_found:upstream_task", "The API does not know this task for Darkroom's key (it may belong to another account).");
+    if (outcome.kind === "not_found")
+      throw new AppError(
+        "not_found:upstream_task",
+        "The API does not know this task for Darkroom's key (it may belong to another account).",
+      );
     throw new AppError("upstream_unavailable", outcome.message);
   }
   const now = engine.now().toISOString();

@@ -11,13 +11,19 @@ import { submissionView, type SubmissionView } from "./task-views";
 
 export async function queueState(): Promise<{ paused: boolean; submissions: SubmissionView[] }> {
   const waiting = await listQueued(database().db);
-  return { paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })), submissions: waiting.map((s, i) => submissionView(s, i + 1)) };
+  return {
+    paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })),
+    submissions: waiting.map((s, i) => submissionView(s, i + 1)),
+  };
 }
 
 export async function submissionWithPosition(id: string): Promise<SubmissionView> {
   const submission = await getSubmission(database().db, { id });
   if (!submission) throw new AppError("not_found:submission", "No submission with this id.");
-  const position = submission.state === "queued" || submission.state === "sending" ? (await listQueued(database().db)).findIndex((s) => s.id === id) + 1 : null;
+  const position =
+    submission.state === "queued" || submission.state === "sending"
+      ? (await listQueued(database().db)).findIndex((s) => s.id === id) + 1
+      : null;
   return submissionView(submission, position || null);
 }
 
@@ -28,7 +34,8 @@ async function ownQueued(user: SessionUser, id: string) {
   if (submission.user_id !== user.id && !roleAtLeast(user.role, "admin")) {
     throw new AppError("forbidden:submission", "Only the member who submitted it, or an admin, can change this submission.");
   }
-  if (submission.state !== "queued") throw new AppError("conflict:submission", "This submission is no longer waiting: it was sent, cancelled or refused.");
+  if (submission.state !== "queued")
+    throw new AppError("conflict:submission", "This submission is no longer waiting: it was sent, cancelled or refused.");
   return submission;
 }
 

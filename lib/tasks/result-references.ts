@@ -25,7 +25,9 @@ export async function resolveResultReferences<T>(db: Kysely<Database>, request: 
   }
   if (Array.isArray(request)) return (await Promise.all(request.map((item, i) => resolveResultReferences(db, item, `${path}.${i}`)))) as T;
   if (request && typeof request === "object") {
-    const entries = await Promise.all(Object.entries(request).map(async ([key, value]) => [key, await resolveResultReferences(db, value, `${path}.${key}`)] as const));
+    const entries = await Promise.all(
+      Object.entries(request).map(async ([key, value]) => [key, await resolveResultReferences(db, value, `${path}.${key}`)] as const),
+    );
     return Object.fromEntries(entries) as T;
   }
   return request;

@@ -6,7 +6,12 @@ import { downloadName, fileResponse } from "@/lib/media/serve";
 import { EXTENSION } from "@/lib/media/paths";
 
 /** A result (or its thumbnail) of a task, from Darkroom's archive: the browser never talks to the upstream. */
-export async function mediaResponse(request: Request, taskId: string, indexParam: string, variant: "file" | "thumbnail"): Promise<Response> {
+export async function mediaResponse(
+  request: Request,
+  taskId: string,
+  indexParam: string,
+  variant: "file" | "thumbnail",
+): Promise<Response> {
   const index = Number(indexParam);
   const task = Number.isInteger(index) && index >= 0 ? await getTaskRow(database().db, { id: taskId }) : undefined;
   const result = task ? (await getResults(database().db, { taskId })).find((r) => r.idx === index) : undefined;
@@ -17,6 +22,15 @@ export async function mediaResponse(request: Request, taskId: string, indexParam
   return fileResponse(file, {
     contentType,
     range: request.headers.get("range"),
-    downloadName: download ? downloadName({ model: task.model, createdAt: task.created_at, prompt: task.prompt, taskId, index, ext: EXTENSION[contentType] ?? "bin" }) : undefined,
+    downloadName: download
+      ? downloadName({
+          model: task.model,
+          createdAt: task.created_at,
+          prompt: task.prompt,
+          taskId,
+          index,
+          ext: EXTENSION[contentType] ?? "bin",
+        })
+      : undefined,
   });
 }

@@ -25,7 +25,13 @@ export interface NewSubmission {
  * Stores the submission(s), each with a fresh Idempotency-Key and the exact body, before any upstream call.
  * A repeat of the same id by the same member with the same request answers the stored submissions again.
  */
-export async function submit({ connection, submission }: { connection: Connection; submission: NewSubmission }): Promise<{ submissions: Submission[]; repeated: boolean }> {
+export async function submit({
+  connection,
+  submission,
+}: {
+  connection: Connection;
+  submission: NewSubmission;
+}): Promise<{ submissions: Submission[]; repeated: boolean }> {
   const { db } = connection;
   const body = JSON.stringify(submission.request);
   const runs = submission.runs ?? 1;
@@ -52,7 +58,9 @@ export async function submit({ connection, submission }: { connection: Connectio
     updated_at: now,
   }));
   try {
-    const sources = ids.flatMap((id) => (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })));
+    const sources = ids.flatMap((id) =>
+      (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })),
+    );
     await db.transaction().execute(async (trx) => {
       await insertSubmissions(trx, rows);
       await insertTaskSources(trx, sources);
@@ -66,9 +74,18 @@ export async function submit({ connection, submission }: { connection: Connectio
   return { submissions: (await Promise.all(ids.map((id) => getSubmission(db, { id })))).filter((s) => s !== undefined), repeated: false };
 }
 
-async function repeated({ db }: Connection, existing: Submission, submission: NewSubmission, body: string, ids: string[]): Promise<Submission[]> {
+async function repeated(
+  { db }: Connection,
+  existing: Submission,
+  submission: NewSubmission,
+  body: string,
+  ids: string[],
+): Promise<Submission[]> {
   if (existing.user_id !== submission.userId || existing.body !== body) {
-    throw new AppError("conflict:submission", "This submission id was already used for a different request; reload the form and submit again.");
+    throw new AppError(
+      "conflict:submission",
+      "This submission id was already used for a different request; reload the form and submit again.",
+    );
   }
   return existing.batch_id ? getSubmissionsByBatch(db, { batchId: existing.batch_id }) : [existing].filter((s) => ids.includes(s.id));
 }

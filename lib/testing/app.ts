@@ -74,7 +74,10 @@ export async function signIn(email: string, password: string, ip = "203.0.113.1"
 }
 
 export function cookieHeader(response: { headers: Headers }): string {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 // ---- Shared fixtures for the API and data-access tests (appended; the helpers above are unchanged) ----
@@ -103,8 +106,15 @@ export async function setupAdmin(input = ADMIN): Promise<Signed> {
 }
 
 /** Adds a member through POST /api/members as the given admin, then signs them in. */
-export async function addSignedIn(adminCookie: string, { role, email, name = email.split("@")[0]! }: { role: Role; email: string; name?: string }): Promise<Signed> {
-  const response = await call(membersRoute, "/api/members", { method: "POST", cookie: adminCookie, body: { name, email, password: MEMBER_PASSWORD, role } });
+export async function addSignedIn(
+  adminCookie: string,
+  { role, email, name = email.split("@")[0]! }: { role: Role; email: string; name?: string },
+): Promise<Signed> {
+  const response = await call(membersRoute, "/api/members", {
+    method: "POST",
+    cookie: adminCookie,
+    body: { name, email, password: MEMBER_PASSWORD, role },
+  });
   if (response.status !== 201) throw new Error(`add member failed: ${response.status} ${JSON.stringify(response.json)}`);
   return { member: response.json.member as Member, cookie: await signIn(email, MEMBER_PASSWORD, freshIp()) };
 }
@@ -123,7 +133,12 @@ export async function seedTeam(): Promise<Team> {
   const member = await addSignedIn(admin.cookie, { role: "member", email: "mo@example.com" });
   const viewer = await addSignedIn(admin.cookie, { role: "viewer", email: "vi@example.com" });
   const disabled = await addSignedIn(admin.cookie, { role: "member", email: "dee@example.com" });
-  const patch = await call(memberRoute, "/api/members/x", { method: "PATCH", cookie: admin.cookie, params: { id: disabled.member.id }, body: { disabled: true } });
+  const patch = await call(memberRoute, "/api/members/x", {
+    method: "PATCH",
+    cookie: admin.cookie,
+    params: { id: disabled.member.id },
+    body: { disabled: true },
+  });
   if (patch.status !== 200) throw new Error(`disable failed: ${patch.status}`);
   return { admin, member, viewer, disabled: { member: patch.json.member as Member, cookie: disabled.cookie } };
 }
@@ -137,12 +152,18 @@ async function countRows(table: string): Promise<number> {
 export async function storedCounts() {
   const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table("user")} as u
     where not exists (select 1 from ${sql.table("account")} as a where ${sql.ref("a.userId")} = ${sql.ref("u.id")})`.execute(database().db);
-  const [users = 0, accounts = 0, sessions = 0, audit = 0, instance = 0] = await Promise.all(["user", "account", "session", "audit_log", "instance"].map(countRows));
+  const [users = 0, accounts = 0, sessions = 0, audit = 0, instance = 0] = await Promise.all(
+    ["user", "account", "session", "audit_log", "instance"].map(countRows),
+  );
   return { users, accounts, sessions, audit, instance, usersWithoutAccount: Number(rows[0]?.count ?? 0) };
 }
 
 /** The one error shape: `{ error: { code, message, fields? } }` and nothing else. */
-export function expectError(response: { status: number; json: Awaited<ReturnType<typeof call>>["json"] }, status: number, code: string): void {
+export function expectError(
+  response: { status: number; json: Awaited<ReturnType<typeof call>>["json"] },
+  status: number,
+  code: string,
+): void {
   expect({ status: response.status, code: response.json?.error?.code }).toEqual({ status, code });
   expect(Object.keys(response.json)).toEqual(["error"]);
   expect(typeof response.json.error.message).toBe("string");
@@ -151,7 +172,13 @@ export function expectError(response: { status: number; json: Awaited<ReturnType
 }
 
 /** Things that must never reach a client: keys, upstream or loopback URLs, stack frames, SQL. */
-export const INTERNALS = [/sk-/, /http:\/\/127\.0\.0\.1/, /\bat \S+ \(|\bat (file|node):|\.[cm]?[jt]s:\d+:\d+/, /\b(select|insert into|update|delete from)\b.*\b(from|set|values|where)\b/i, /SQLITE_|duplicate key|violates/i];
+export const INTERNALS = [
+  /sk-/,
+  /http:\/\/127\.0\.0\.1/,
+  /\bat \S+ \(|\bat (file|node):|\.[cm]?[jt]s:\d+:\d+/,
+  /\b(select|insert into|update|delete from)\b.*\b(from|set|values|where)\b/i,
+  /SQLITE_|duplicate key|violates/i,
+];
 
 export function expectNoInternals(body: unknown): void {
   const text = typeof body === "string" ? body : JSON.stringify(body ?? "");

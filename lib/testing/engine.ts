@@ -118,5 +118,6 @@ export function countCalls(engine: Engine): UpstreamCall[] {
  */
 export async function clearEngineTables(): Promise<void> {
   const { db } = database();
-  for (const table of ["task_results", "tasks", "submissions", "rate_requests", "rate_pauses"] as const) await db.deleteFrom(table).execute();
+  for (const table of ["task_results", "tasks", "submissions", "rate_requests", "rate_pauses"] as const)
+    await db.deleteFrom(table).execute();
 }

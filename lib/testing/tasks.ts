@@ -25,19 +25,50 @@ export interface TaskFixtures {
 const now = () => new Date().toISOString();
 
 async function task(id: string, userId: string): Promise<void> {
-  await insertTask(database().db, { id, user_id: userId, model: "gamma-5-pro", kind: "image", params: JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" }), prompt: "a lighthouse", status: "succeeded", credits_reserved: 44, credits_used: 44, archive_state: "done", created_at: now(), updated_at: now() });
+  await insertTask(database().db, {
+    id,
+    user_id: userId,
+    model: "gamma-5-pro",
+    kind: "image",
+    params: JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" }),
+    prompt: "a lighthouse",
+    status: "succeeded",
+    credits_reserved: 44,
+    credits_used: 44,
+    archive_state: "done",
+    created_at: now(),
+    updated_at: now(),
+  });
 }
 
 async function queued(id: string, userId: string, position: number): Promise<void> {
   const body = JSON.stringify({ model: "gamma-5-pro", prompt: "a lighthouse" });
-  await insertSubmissions(database().db, [{ id, user_id: userId, model: "gamma-5-pro", kind: "image", endpoint: "images", params: body, body, idempotency_key: `key-${id}`, state: "queued", position, next_attempt_at: now(), created_at: now(), updated_at: now() }]);
+  await insertSubmissions(database().db, [
+    {
+      id,
+      user_id: userId,
+      model: "gamma-5-pro",
+      kind: "image",
+      endpoint: "images",
+      params: body,
+      body,
+      idempotency_key: `key-${id}`,
+      state: "queued",
+      position,
+      next_attempt_at: now(),
+      created_at: now(),
+      updated_at: now(),
+    },
+  ]);
 }
 
 export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "darkroom-fixture-"));
   const file = path.join(dir, "0.png");
   const thumbnail = path.join(dir, "0.thumb.webp");
-  await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toFile(file);
+  await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+    .png()
+    .toFile(file);
   await sharp(file).webp().toFile(thumbnail);
 
   const taskId = "task_fixture_view";
@@ -47,7 +78,12 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
 
   const archiveFailed = "task_fixture_archive_failed";
   await task(archiveFailed, team.member.member.id);
-  await updateTask(database().db, { id: archiveFailed, archive_state: "failed", archive_attempts: 8, archive_error: "The download failed." });
+  await updateTask(database().db, {
+    id: archiveFailed,
+    archive_state: "failed",
+    archive_attempts: 8,
+    archive_error: "The download failed.",
+  });
 
   const hide = { admin: "task_fixture_hide_admin", member: "task_fixture_hide_member" };
   const submissions = {
@@ -63,7 +99,12 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
   await queued(submissions.view, team.member.member.id, 12);
   const downloads = { admin: "dl-fixture-admin", member: "dl-fixture-member", viewer: "dl-fixture-viewer" };
   for (const role of ["admin", "member", "viewer"] as const) {
-    await insertDownload(database().db, { id: downloads[role], user_id: team[role].member.id, task_ids: JSON.stringify([taskId]), created_at: now() });
+    await insertDownload(database().db, {
+      id: downloads[role],
+      user_id: team[role].member.id,
+      task_ids: JSON.stringify([taskId]),
+      created_at: now(),
+    });
   }
   return { taskId, archiveFailed, hide, downloads, submissions };
 }

@@ -18,7 +18,8 @@ afterEach(async () => {
 
 /** A client that records its outcomes; its key contains a sentinel the last test looks for. */
 function recording(client: UpstreamClient): UpstreamClient {
-  const keep = <A extends unknown[], R extends UpstreamOutcome<unknown>>(call: (...args: A) => Promise<R>) =>
+  const keep =
+    <A extends unknown[], R extends UpstreamOutcome<unknown>>(call: (...args: A) => Promise<R>) =>
     async (...args: A) => {
       const outcome = await call(...args);
       recorded.push(outcome);
@@ -58,7 +59,12 @@ describe("creation and retrieval", () => {
     const key = newIdempotencyKey();
 
     const created = await client.createVideo(exact, key);
-    expect(created).toMatchObject({ ok: true, status: 202, replayed: false, value: { status: "pending", model: "alpha-2.3", credits_reserved: 38 } });
+    expect(created).toMatchObject({
+      ok: true,
+      status: 202,
+      replayed: false,
+      value: { status: "pending", model: "alpha-2.3", credits_reserved: 38 },
+    });
     const before = await emulator().credits(apiKey);
     const replay = await client.createVideo(exact, key);
     expect(replay).toMatchObject({ ok: true, status: 200, replayed: true });
@@ -67,7 +73,9 @@ describe("creation and retrieval", () => {
 
     expect(sent.map((s) => s.body)).toEqual([exact, exact]);
     const headers = sent[0]!.headers;
-    expect(Object.fromEntries(["authorization", "content-type", "idempotency-key", "accept", "x-api-key"].map((h) => [h, headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(["authorization", "content-type", "idempotency-key", "accept", "x-api-key"].map((h) => [h, headers.get(h)])),
+    ).toEqual({
       authorization: `Bearer ${apiKey}`,
       "content-type": "application/json",
       "idempotency-key": key,
@@ -82,7 +90,12 @@ describe("creation and retrieval", () => {
     if (!created.ok) throw new Error(created.message);
     await emulator().waitFor(apiKey, created.value.id);
     const done = await client.getTask(created.value.id);
-    expect(done).toMatchObject({ ok: true, status: 200, replayed: false, value: { id: created.value.id, status: "succeeded", credits_used: 44 } });
+    expect(done).toMatchObject({
+      ok: true,
+      status: 200,
+      replayed: false,
+      value: { id: created.value.id, status: "succeeded", credits_used: 44 },
+    });
     expect(done.ok && done.value.data?.[0]?.url).toMatch(/^http.*\/media\/[0-9a-f]+\.png$/);
   });
 
@@ -98,25 +111,42 @@ describe("legacy endpoints, mapped to the v1 Task shape", () => {
     const sent = body(BODIES.legacy("a kite [[fail]]"));
     const key = newIdempotencyKey();
     const created = await client.createLegacyVideo(sent, key);
-    expect(created).toEqual({ ok: true, status: 200, replayed: false, value: { id: expect.stringMatching(/^task_/), status: "pending", model: "alpha-2.3", credits_reserved: 38 } });
+    expect(created).toEqual({
+      ok: true,
+      status: 200,
+      replayed: false,
+      value: { id: expect.stringMatching(/^task_/), status: "pending", model: "alpha-2.3", credits_reserved: 38 },
+    });
     if (!created.ok) return;
     expect(await client.createLegacyVideo(sent, key)).toMatchObject({ ok: true, replayed: true, value: { id: created.value.id } });
 
     await emulator().waitFor(apiKey, created.value.id, (task) => task.credits_refunded !== undefined);
     const legacy = await client.getLegacyTask(created.value.id);
     const v1 = await client.getTask(created.value.id);
-    expect(legacy).toMatchObject({ ok: true, status: 200, value: { status: "failed", credits_refunded: 38, error: { code: "generation_failed" } } });
+    expect(legacy).toMatchObject({
+      ok: true,
+      status: 200,
+      value: { status: "failed", credits_refunded: 38, error: { code: "generation_failed" } },
+    });
     expect(legacy.ok && legacy.value).toEqual(v1.ok && v1.value);
   });
 
   it("maps legacy errors (x-api-key rejected, 400 INVALID_REQUEST with its field, 404, prompt_blocked)", async () => {
     const { client } = await setup();
     const wrong = recording(createUpstreamClient({ baseUrl: emulator().url, apiKey: sentinelKey() }));
-    expect(await wrong.createLegacyVideo(body(BODIES.legacy()), newIdempotencyKey())).toMatchObject({ ok: false, kind: "key_rejected", status: 401 });
+    expect(await wrong.createLegacyVideo(body(BODIES.legacy()), newIdempotencyKey())).toMatchObject({
+      ok: false,
+      kind: "key_rejected",
+      status: 401,
+    });
     const invalid = await client.createLegacyVideo(body({ ...BODIES.legacy(), resolution: "720P" }), newIdempotencyKey());
     expect(invalid).toMatchObject({ ok: false, kind: "invalid_request", status: 400, field: "resolution", retryable: false });
     expect(await client.getLegacyTask("task_nope")).toMatchObject({ ok: false, kind: "not_found", status: 404 });
-    expect(await client.createLegacyVideo(body(BODIES.legacy("a [[blocked]] kite")), newIdempotencyKey())).toMatchObject({ ok: false, kind: "prompt_blocked", field: "prompt" });
+    expect(await client.createLegacyVideo(body(BODIES.legacy("a [[blocked]] kite")), newIdempotencyKey())).toMatchObject({
+      ok: false,
+      kind: "prompt_blocked",
+      field: "prompt",
+    });
   });
 });
 
@@ -125,9 +155,19 @@ describe("rejections", () => {
     const wrong = recording(createUpstreamClient({ baseUrl: emulator().url, apiKey: sentinelKey() }));
     expect(await wrong.getTask("task_nope")).toMatchObject({ ok: false, kind: "key_rejected", status: 401, retryable: false });
     const poor = await setup({ credits: 0 });
-    expect(await poor.client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({ ok: false, kind: "insufficient_credits", status: 402, message: "Not enough credits for this request." });
+    expect(await poor.client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({
+      ok: false,
+      kind: "insufficient_credits",
+      status: 402,
+      message: "Not enough credits for this request.",
+    });
     const disabled = await setup({ disabled: true });
-    expect(await disabled.client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({ ok: false, kind: "forbidden", status: 403, message: "The API account is disabled." });
+    expect(await disabled.client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({
+      ok: false,
+      kind: "forbidden",
+      status: 403,
+      message: "The API account is disabled.",
+    });
     const { client } = await setup();
     expect(await client.getTask("task_nope")).toMatchObject({ ok: false, kind: "not_found", status: 404, retryable: false });
   });
@@ -136,7 +176,12 @@ describe("rejections", () => {
     const { client } = await setup();
     const key = newIdempotencyKey();
     expect(await client.createVideo(hanging("one"), key)).toMatchObject({ ok: true, status: 202 });
-    expect(await client.createVideo(hanging("two"), key)).toMatchObject({ ok: false, kind: "idempotency_conflict", status: 409, retryable: false });
+    expect(await client.createVideo(hanging("two"), key)).toMatchObject({
+      ok: false,
+      kind: "idempotency_conflict",
+      status: 409,
+      retryable: false,
+    });
   });
 
   it("413 payload_too_large for a 70 KB body", async () => {
@@ -148,7 +193,11 @@ describe("rejections", () => {
   it("415 unsupported_media_type (injected: the client always sends JSON)", async () => {
     const { client } = await setup();
     await emulator().faults([{ kind: "status", status: 415, path: "/v1/videos" }]);
-    expect(await client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({ ok: false, kind: "unsupported_media_type", status: 415 });
+    expect(await client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({
+      ok: false,
+      kind: "unsupported_media_type",
+      status: 415,
+    });
   });
 
   it("422 invalid_request with the upstream's reason and field; 422 prompt_blocked", async () => {
@@ -179,7 +228,8 @@ describe("limits", () => {
 
   it("429 concurrency_limited for a 4th live video on one account", async () => {
     const { client } = await setup();
-    for (let i = 0; i < 3; i++) expect(await client.createVideo(hanging(`kite ${i}`), newIdempotencyKey())).toMatchObject({ ok: true, status: 202 });
+    for (let i = 0; i < 3; i++)
+      expect(await client.createVideo(hanging(`kite ${i}`), newIdempotencyKey())).toMatchObject({ ok: true, status: 202 });
     const fourth = await client.createVideo(hanging("kite 4"), newIdempotencyKey());
     expect(fourth).toMatchObject({ ok: false, kind: "concurrency_limited", status: 429, retryAfterMs: 5000, retryable: true });
   });
@@ -189,12 +239,19 @@ describe("transport", () => {
   it("5xx server_error (retryable)", async () => {
     const { client } = await setup();
     await emulator().faults([{ kind: "status", status: 503, path: "/v1/videos" }]);
-    expect(await client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({ ok: false, kind: "server_error", status: 503, retryable: true });
+    expect(await client.createVideo(hanging(), newIdempotencyKey())).toMatchObject({
+      ok: false,
+      kind: "server_error",
+      status: 503,
+      retryable: true,
+    });
   });
 
   it("network_error against a closed port", async () => {
     const server = createServer();
-    const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)),
+    );
     await new Promise((resolve) => server.close(resolve));
     const client = recording(createUpstreamClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: sentinelKey() }));
     expect(await client.getTask("task_x")).toEqual({ ok: false, kind: "network_error", message: expect.any(String), retryable: true });

@@ -49,7 +49,13 @@ const fromSchema = (json: unknown): Task | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-export function createUpstreamClient({ baseUrl, apiKey, timeoutMs = 30_000, fetch = globalThis.fetch, now = Date.now }: UpstreamClientOptions): UpstreamClient {
+export function createUpstreamClient({
+  baseUrl,
+  apiKey,
+  timeoutMs = 30_000,
+  fetch = globalThis.fetch,
+  now = Date.now,
+}: UpstreamClientOptions): UpstreamClient {
   const base = baseUrl.replace(/\/+$/, "");
   const secrets = secretsOf(base, apiKey);
 
@@ -79,14 +85,20 @@ export function createUpstreamClient({ baseUrl, apiKey, timeoutMs = 30_000, fetc
       if (value === undefined) return malformedFailure(status);
       return { ok: true, status, value, replayed: response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true" };
     }
-    return failureFromStatus(status, scrubbed(parseErrorBody(parseJsonText(text)), secrets), parseRetryAfter(response.headers.get("retry-after")));
+    return failureFromStatus(
+      status,
+      scrubbed(parseErrorBody(parseJsonText(text)), secrets),
+      parseRetryAfter(response.headers.get("retry-after")),
+    );
   }
 
   const taskPath = (prefix: string, id: string) => `${prefix}${encodeURIComponent(id)}`;
 
   return {
-    createVideo: (body, idempotencyKey) => call({ dialect: "v1", method: "POST", path: "/v1/videos/generations", body, idempotencyKey, read: fromSchema }),
-    createImage: (body, idempotencyKey) => call({ dialect: "v1", method: "POST", path: "/v1/images/generations", body, idempotencyKey, read: fromSchema }),
+    createVideo: (body, idempotencyKey) =>
+      call({ dialect: "v1", method: "POST", path: "/v1/videos/generations", body, idempotencyKey, read: fromSchema }),
+    createImage: (body, idempotencyKey) =>
+      call({ dialect: "v1", method: "POST", path: "/v1/images/generations", body, idempotencyKey, read: fromSchema }),
     getTask: (id) => call({ dialect: "v1", method: "GET", path: taskPath("/v1/tasks/", id), read: fromSchema }),
     createLegacyVideo: (body, idempotencyKey) =>
       call({

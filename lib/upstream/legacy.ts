@@ -79,6 +79,8 @@ export function legacyTaskToTask(legacy: LegacyTask): Task {
     ...(legacy.refundedCredits !== undefined ? { credits_refunded: legacy.refundedCredits } : {}),
     ...(legacy.videoUrl ? { data: [{ url: legacy.videoUrl }] } : {}),
     // v1 error codes are lower case; legacy ones may come in capitals.
-    ...(legacy.errorCode ? { error: { code: legacy.errorCode.toLowerCase(), ...(legacy.errorMessage ? { message: legacy.errorMessage } : {}) } } : {}),
+    ...(legacy.errorCode
+      ? { error: { code: legacy.errorCode.toLowerCase(), ...(legacy.errorMessage ? { message: legacy.errorMessage } : {}) } }
+      : {}),
   };
 }

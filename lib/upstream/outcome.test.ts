@@ -30,8 +30,14 @@ describe("parseRetryAfter", () => {
 
 describe("parseErrorBody", () => {
   it.each([
-    [{ error: { code: "invalid_request", message: "Bad duration.", field: "duration", extra: 1 } }, { code: "invalid_request", message: "Bad duration.", field: "duration" }],
-    [{ errorCode: "INVALID_REQUEST", errorMessage: "Bad prompt.", field: "prompt" }, { code: "INVALID_REQUEST", message: "Bad prompt.", field: "prompt" }],
+    [
+      { error: { code: "invalid_request", message: "Bad duration.", field: "duration", extra: 1 } },
+      { code: "invalid_request", message: "Bad duration.", field: "duration" },
+    ],
+    [
+      { errorCode: "INVALID_REQUEST", errorMessage: "Bad prompt.", field: "prompt" },
+      { code: "INVALID_REQUEST", message: "Bad prompt.", field: "prompt" },
+    ],
     [{ message: "Upstream overloaded" }, { message: "Upstream overloaded" }],
     [{ code: "rate_limited" }, { code: "rate_limited" }],
     [{ error: { code: 42, message: "odd code" } }, { message: "odd code" }],
@@ -51,14 +57,35 @@ describe("failureFromStatus", () => {
   });
 
   it("tells rate from concurrency limits by the code, defaulting to rate", () => {
-    expect(failureFromStatus(429, { code: "CONCURRENCY_LIMITED" }, 5000)).toMatchObject({ kind: "concurrency_limited", retryAfterMs: 5000, retryable: true });
+    expect(failureFromStatus(429, { code: "CONCURRENCY_LIMITED" }, 5000)).toMatchObject({
+      kind: "concurrency_limited",
+      retryAfterMs: 5000,
+      retryable: true,
+    });
     expect(failureFromStatus(429, {}, undefined)).toMatchObject({ kind: "rate_limited", retryable: true });
     expect(failureFromStatus(429, {}, undefined)).not.toHaveProperty("retryAfterMs");
   });
 
   it("marks only 5xx as retryable among the other statuses", () => {
-    const retryable = [400, 401, 402, 403, 404, 409, 410, 413, 415, 422, 500, 502, 503].map((s) => [s, failureFromStatus(s, {}, undefined).retryable]);
-    expect(Object.fromEntries(retryable)).toEqual({ 400: false, 401: false, 402: false, 403: false, 404: false, 409: false, 410: false, 413: false, 415: false, 422: false, 500: true, 502: true, 503: true });
+    const retryable = [400, 401, 402, 403, 404, 409, 410, 413, 415, 422, 500, 502, 503].map((s) => [
+      s,
+      failureFromStatus(s, {}, undefined).retryable,
+    ]);
+    expect(Object.fromEntries(retryable)).toEqual({
+      400: false,
+      401: false,
+      402: false,
+      403: false,
+      404: false,
+      409: false,
+      410: false,
+      413: false,
+      415: false,
+      422: false,
+      500: true,
+      502: true,
+      503: true,
+    });
     expect(failureFromStatus(410, {}, undefined).kind).toBe("unexpected_status");
   });
 });
@@ -87,7 +114,9 @@ describe("legacy mapping", () => {
       credits_refunded: 38,
       error: { code: "generation_failed", message: "The model failed." },
     });
-    expect(legacyTaskToTask({ ...legacy, status: "RUNNING", errorCode: undefined, refundedCredits: undefined })).toMatchObject({ status: "processing" });
+    expect(legacyTaskToTask({ ...legacy, status: "RUNNING", errorCode: undefined, refundedCredits: undefined })).toMatchObject({
+      status: "processing",
+    });
   });
 });
 
@@ -100,7 +129,10 @@ const leaky = `key ${SENTINEL_KEY} at ${SENTINEL_URL}/v1/tasks and ${new URL(SEN
 
 const LEAKY_UPSTREAMS: [string, () => Response | Promise<Response>][] = [
   ["a fetch error naming the URL", () => Promise.reject(new TypeError(`fetch failed: connect ECONNREFUSED ${SENTINEL_URL}`))],
-  ["a 422 whose reason names key and URL", () => Response.json({ error: { code: "invalid_request", message: leaky, field: SENTINEL_KEY } }, { status: 422 })],
+  [
+    "a 422 whose reason names key and URL",
+    () => Response.json({ error: { code: "invalid_request", message: leaky, field: SENTINEL_KEY } }, { status: 422 }),
+  ],
   ["a legacy 400 echoing them", () => Response.json({ errorCode: "INVALID_REQUEST", errorMessage: leaky }, { status: 400 })],
   ["a bare 503 echoing them", () => Response.json({ message: leaky }, { status: 503 })],
   ["an HTML 502 echoing them", () => new Response(`<h1>${leaky}</h1>`, { status: 502 })],

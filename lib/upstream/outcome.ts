@@ -119,7 +119,10 @@ function classify(status: number, error: UpstreamError): { kind: FailureKind; me
     case 413:
       return { kind: "payload_too_large", message: "The request is too large for the generation service (over 64 KiB)." };
     case 415:
-      return { kind: "unsupported_media_type", message: "This is a bug: the generation service did not accept the request's content type." };
+      return {
+        kind: "unsupported_media_type",
+        message: "This is a bug: the generation service did not accept the request's content type.",
+      };
   }
   if (status >= 500) return { kind: "server_error", message: `The generation service had an error (HTTP ${status}). Try again shortly.` };
   return { kind: "unexpected_status", message: `The generation service answered with an unexpected status (HTTP ${status}).` };

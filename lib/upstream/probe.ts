@@ -14,7 +14,9 @@ export interface ProbeResult {
 // tells reachability and key validity apart (404 = reachable and key accepted).
 const PROBE_TASK_ID = "task_darkroom_connection_check";
 
-export async function probeUpstream(config = { baseUrl: env.GENERATION_API_BASE_URL, apiKey: env.GENERATION_API_KEY }): Promise<ProbeResult> {
+export async function probeUpstream(
+  config = { baseUrl: env.GENERATION_API_BASE_URL, apiKey: env.GENERATION_API_KEY },
+): Promise<ProbeResult> {
   if (!config.baseUrl || !config.apiKey) {
     return { state: "not_configured", message: "No upstream is configured: set GENERATION_API_BASE_URL and GENERATION_API_KEY." };
   }
@@ -35,6 +37,11 @@ export async function probeUpstream(config = { baseUrl: env.GENERATION_API_BASE_
   if (status === 404 || status === 200) return { state: "ok", message: "Reachable, and the API key is accepted.", latencyMs };
   if (status === 401) return { state: "key_rejected", message: "Reachable, but the API key was rejected (401).", latencyMs };
   if (status === 403) return { state: "disabled", message: "Reachable, but the API account is disabled (403).", latencyMs };
-  if (status === 429) return { state: "rate_limited", message: "Reachable, but the key is at its rate limit right now (429); try again in a minute.", latencyMs };
+  if (status === 429)
+    return {
+      state: "rate_limited",
+      message: "Reachable, but the key is at its rate limit right now (429); try again in a minute.",
+      latencyMs,
+    };
   return { state: "unexpected", message: `The generation API answered HTTP ${status}.`, latencyMs };
 }

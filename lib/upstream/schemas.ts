@@ -21,7 +21,15 @@ export const taskSchema = z.looseObject({
   credits_reserved: credits,
   credits_used: credits.optional(),
   credits_refunded: credits.optional(),
-  data: z.array(z.looseObject({ url: z.string().min(1), width: z.number().int().positive().optional(), height: z.number().int().positive().optional() })).optional(),
+  data: z
+    .array(
+      z.looseObject({
+        url: z.string().min(1),
+        width: z.number().int().positive().optional(),
+        height: z.number().int().positive().optional(),
+      }),
+    )
+    .optional(),
   error: z.looseObject({ code: z.string().min(1), message: z.string().optional() }).optional(),
 });
 

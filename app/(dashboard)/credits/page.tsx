@@ -28,10 +28,14 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
 
   return (
     <>
-      <PageHeader title="Credits" description="What the team's generations used, hold and got back." actions={<PeriodLinks current={period} />} />
+      <PageHeader
+        title="Credits"
+        description="What the team's generations used, hold and got back."
+        actions={<PeriodLinks current={period} />}
+      />
       <Alert tone="info" title="Your balance is not shown">
-        The generation API does not report an account balance, so Darkroom shows what the tasks it recorded spent. Tasks made with the same API key
-        outside Darkroom are not included unless imported.
+        The generation API does not report an account balance, so Darkroom shows what the tasks it recorded spent. Tasks made with the same
+        API key outside Darkroom are not included unless imported.
       </Alert>
       {totals.tasks === 0 ? (
         <EmptyState

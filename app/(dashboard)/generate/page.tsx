@@ -15,7 +15,10 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
   const user = await requirePageUser();
   return (
     <>
-      <PageHeader title="Generate" description="Turn a prompt into images and video. Each submission becomes a task you can follow here and in Tasks." />
+      <PageHeader
+        title="Generate"
+        description="Turn a prompt into images and video. Each submission becomes a task you can follow here and in Tasks."
+      />
       {roleAtLeast(user.role, "member") ? (
         <GenerateWorkspace entry={parseEntry(await searchParams)} />
       ) : (

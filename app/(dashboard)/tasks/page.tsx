@@ -16,7 +16,11 @@ export default async function TasksPage() {
   const members = (await listMembers(database().db)).map((member) => ({ id: member.id, name: member.name }));
   return (
     <>
-      <PageHeader title="Tasks" description="Every image and video generation, with its status and results." actions={<NotificationsToggle />} />
+      <PageHeader
+        title="Tasks"
+        description="Every image and video generation, with its status and results."
+        actions={<NotificationsToggle />}
+      />
       <Suspense fallback={<GallerySkeleton />}>
         <TaskGallery members={members} canGenerate={roleAtLeast(user.role, "member")} />
       </Suspense>

@@ -12,7 +12,9 @@ const MAX_TASKS = 500;
 const downloadSchema = z
   .object({
     taskIds: z
-      .array(z.string().min(1, "A task id cannot be empty.").max(200, "A task id has at most 200 characters."), { error: "taskIds is a list of task ids." })
+      .array(z.string().min(1, "A task id cannot be empty.").max(200, "A task id has at most 200 characters."), {
+        error: "taskIds is a list of task ids.",
+      })
       .min(1, "Select at least one task.")
       .max(MAX_TASKS, `Download at most ${MAX_TASKS} tasks at a time.`),
   })

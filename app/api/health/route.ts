@@ -15,5 +15,8 @@ export async function GET() {
   }
   const upstreamConfigured = Boolean(env.GENERATION_API_BASE_URL && env.GENERATION_API_KEY);
   const ok = databaseState === "ok";
-  return Response.json({ ok, database: databaseState, upstream: { configured: upstreamConfigured } }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { ok, database: databaseState, upstream: { configured: upstreamConfigured } },
+    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
 }

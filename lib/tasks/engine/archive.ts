@@ -21,7 +21,16 @@ export async function archiveTask(engine: Engine, task: TaskRow, data: NonNullab
     if (result.file) continue;
     try {
       const archived = await archiveResult({ mediaDir: engine.mediaDir, taskId: task.id, idx: result.idx, url: result.upstream_url });
-      await updateResult(db, { taskId: task.id, idx: result.idx, file: archived.file, thumbnail: archived.thumbnail, content_type: archived.contentType, bytes: archived.bytes, width: archived.width, height: archived.height });
+      await updateResult(db, {
+        taskId: task.id,
+        idx: result.idx,
+        file: archived.file,
+        thumbnail: archived.thumbnail,
+        content_type: archived.contentType,
+        bytes: archived.bytes,
+        width: archived.width,
+        height: archived.height,
+      });
     } catch (error) {
       failure = error instanceof ArchiveError ? error.message : "The result could not be archived.";
       gone ||= error instanceof ArchiveError && error.gone;
@@ -30,5 +39,9 @@ export async function archiveTask(engine: Engine, task: TaskRow, data: NonNullab
   }
   if (!failure) return { archive_state: "done" as const, archive_error: null };
   const attempts = task.archive_attempts + 1;
-  return { archive_state: gone || attempts >= MAX_ARCHIVE_ATTEMPTS ? ("failed" as const) : ("pending" as const), archive_attempts: attempts, archive_error: failure };
+  return {
+    archive_state: gone || attempts >= MAX_ARCHIVE_ATTEMPTS ? ("failed" as const) : ("pending" as const),
+    archive_attempts: attempts,
+    archive_error: failure,
+  };
 }

@@ -37,12 +37,16 @@ interface Child {
 }
 
 function startChild(emu: EmulatorClient, apiKey: string, mode: "store-then-die" | "die-in-flight", submissionId: string): Child {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "bench/crash-child.ts", emu.url, apiKey, mode, submissionId], {
-    cwd: ROOT,
-    // The same database as this test (a SQLite file under DATA_DIR, or the Postgres leg's database).
-    env: { ...process.env, DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "bench/crash-child.ts", emu.url, apiKey, mode, submissionId],
+    {
+      cwd: ROOT,
+      // The same database as this test (a SQLite file under DATA_DIR, or the Postgres leg's database).
+      env: { ...process.env, DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR, LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   children.add(child);
   let stdout = "";
   let stderr = "";
@@ -70,7 +74,10 @@ function startChild(emu: EmulatorClient, apiKey: string, mode: "store-then-die" 
     exited,
     line: (prefix, timeoutMs = 15_000) =>
       new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the child never printed "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`the child never printed "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`)),
+          timeoutMs,
+        );
         const done = (line: string) => {
           clearTimeout(timer);
           resolve(line);
@@ -80,7 +87,9 @@ function startChild(emu: EmulatorClient, apiKey: string, mode: "store-then-die" 
         waiters.push({ prefix, resolve: done });
         void exited.then(({ code, signal }) => {
           clearTimeout(timer);
-          reject(new Error(`the child ended (${signal ?? `exit ${code}`}) before printing "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`));
+          reject(
+            new Error(`the child ended (${signal ?? `exit ${code}`}) before printing "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`),
+          );
         });
       }),
   };
@@ -179,7 +188,9 @@ describe("crash recovery (SIGKILL)", () => {
     await t.advance(PAST_SEND_LEASE_SECONDS);
     expect(await dispatchOnce(t.engine)).toBe(1);
     expect(t.sent.map((s) => s.key)).toEqual([key]);
-    expect(t.sent[0]?.outcome).toMatchObject(charged ? { ok: true, status: 200, replayed: true } : { ok: true, status: 202, replayed: false });
+    expect(t.sent[0]?.outcome).toMatchObject(
+      charged ? { ok: true, status: 200, replayed: true } : { ok: true, status: 202, replayed: false },
+    );
     await expectOneCompletedTask(emu, apiKey, t, id, key);
   });
 
@@ -188,7 +199,11 @@ describe("crash recovery (SIGKILL)", () => {
   it("resumes a submission the upstream accepted but whose answer the dead server never read: the resend is a replay", async () => {
     const { emu, apiKey, id, child, key } = await inFlight();
     child.process.kill("SIGSTOP");
-    await until("the emulator to charge the in-flight creation", async () => (await emu.credits(apiKey)) === CREDITS - GAMMA_COST, HOLD_MS + 5_000);
+    await until(
+      "the emulator to charge the in-flight creation",
+      async () => (await emu.credits(apiKey)) === CREDITS - GAMMA_COST,
+      HOLD_MS + 5_000,
+    );
     child.process.kill("SIGKILL");
     await expectKilled(child);
     expect(await getSubmission(database().db, { id })).toMatchObject({ state: "sending", task_id: null, idempotency_key: key });

@@ -21,14 +21,21 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
   let sent = 0;
   for (const kind of ["video", "image"] as const) {
     const now = engine.now().toISOString();
-    const ready = (await listQueued(db, { kind })).filter((s) => (s.state === "queued" && s.next_attempt_at <= now) || (s.state === "sending" && (s.lease_until ?? "") <= now));
+    const ready = (await listQueued(db, { kind })).filter(
+      (s) => (s.state === "queued" && s.next_attempt_at <= now) || (s.state === "sending" && (s.lease_until ?? "") <= now),
+    );
     for (const submission of ready) {
       const claimed = await claimWithinLimit(engine, submission, kind);
       if (claimed === "full") break;
       if (claimed === "taken") continue;
       const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: "high", now: engine.now() });
       if (!budget.ok) {
-        await updateSubmission(db, { id: submission.id, state: "queued", lease_until: null, next_attempt_at: later(engine, budget.waitMs) });
+        await updateSubmission(db, {
+          id: submission.id,
+          state: "queued",
+          lease_until: null,
+          next_attempt_at: later(engine, budget.waitMs),
+        });
         return sent;
       }
       await settle(engine, submission, await send(engine, submission));
@@ -81,13 +88,26 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
         created_at: now,
         updated_at: now,
       });
-      await updateSubmission(trx, { id: submission.id, state: "accepted", task_id: task.id, lease_until: null, error_code: null, error_message: null, updated_at: now });
+      await updateSubmission(trx, {
+        id: submission.id,
+        state: "accepted",
+        task_id: task.id,
+        lease_until: null,
+        error_code: null,
+        error_message: null,
+        updated_at: now,
+      });
     });
     engine.publish({ type: "submission", id: submission.id, state: "accepted", taskId: task.id });
     engine.publish({ type: "task", id: task.id, status: task.status, archive: "none" });
     return;
   }
-  await updateSubmission(db, { id: submission.id, lease_until: null, updated_at: now, ...(await afterFailure(engine, submission, outcome)) });
+  await updateSubmission(db, {
+    id: submission.id,
+    lease_until: null,
+    updated_at: now,
+    ...(await afterFailure(engine, submission, outcome)),
+  });
   const state = outcome.retryable ? "queued" : "rejected";
   engine.publish({ type: "submission", id: submission.id, state });
 }

@@ -27,7 +27,11 @@ describe("task engine", () => {
     const accepted = await getSubmission(database().db, { id: id! });
     expect(accepted?.state).toBe("accepted");
     const taskId = accepted!.task_id!;
-    expect(await getTaskRow(database().db, { id: taskId })).toMatchObject({ status: "pending", credits_reserved: 44, user_id: "user_test" });
+    expect(await getTaskRow(database().db, { id: taskId })).toMatchObject({
+      status: "pending",
+      credits_reserved: 44,
+      user_id: "user_test",
+    });
     expect(await emu.credits(apiKey)).toBe(100_000 - 44);
 
     // Not due before 5 s have passed.

@@ -51,7 +51,13 @@ describe("task lifecycle", () => {
 
     await t.advance(6);
     expect(await pollOnce(t.engine)).toBe(1);
-    expect(await row(taskId)).toMatchObject({ status: "failed", error_code: "generation_failed", credits_reserved: 44, credits_refunded: 44, next_poll_at: null });
+    expect(await row(taskId)).toMatchObject({
+      status: "failed",
+      error_code: "generation_failed",
+      credits_reserved: 44,
+      credits_refunded: 44,
+      next_poll_at: null,
+    });
     expect(await emulator().credits(apiKey)).toBe(START);
     await t.advance(3600);
     expect(await pollOnce(t.engine)).toBe(0);
@@ -83,7 +89,12 @@ describe("task lifecycle", () => {
     expect(await row(taskId)).toMatchObject({ status: "failed", error_code: "refund_pending", overdue: 1 });
     await t.advance(61);
     expect(await pollOnce(t.engine)).toBe(1);
-    expect(await row(taskId)).toMatchObject({ status: "failed", error_code: "generation_failed", credits_refunded: 44, next_poll_at: null });
+    expect(await row(taskId)).toMatchObject({
+      status: "failed",
+      error_code: "generation_failed",
+      credits_refunded: 44,
+      next_poll_at: null,
+    });
     expect(await countLive(database().db, { kind: "image" })).toBe(0);
     expect(await emu.credits(apiKey)).toBe(START);
   });
@@ -119,10 +130,19 @@ describe("task lifecycle", () => {
     await dispatchOnce(t.engine);
     const taskId = (await getSubmission(database().db, { id: id! }))!.task_id!;
     await emu.faults([{ method: "GET", path: "/media/", kind: "status", status: 503, times: 1 }]);
-    expect(await t.pollUntil(taskId, (task) => task.archive_error !== null)).toMatchObject({ archive_state: "pending", archive_attempts: 1 });
+    expect(await t.pollUntil(taskId, (task) => task.archive_error !== null)).toMatchObject({
+      archive_state: "pending",
+      archive_attempts: 1,
+    });
     await t.advance(2 * DAY_SECONDS); // video URLs answer 410 a day after success
     await pollOnce(t.engine);
-    expect(await row(taskId)).toMatchObject({ status: "succeeded", archive_state: "failed", archive_attempts: 2, archive_error: expect.stringMatching(/HTTP 410/), next_poll_at: null });
+    expect(await row(taskId)).toMatchObject({
+      status: "succeeded",
+      archive_state: "failed",
+      archive_attempts: 2,
+      archive_error: expect.stringMatching(/HTTP 410/),
+      next_poll_at: null,
+    });
   });
 
   it("says so when an image's upstream copy was deleted before it could be archived", async () => {
@@ -132,7 +152,12 @@ describe("task lifecycle", () => {
     await t.advance(8 * DAY_SECONDS); // past the free plan's retention: the task now reports media_deleted
     await pollOnce(t.engine);
     const gone = await row(taskId);
-    expect(gone).toMatchObject({ status: "succeeded", archive_state: "failed", archive_error: expect.stringMatching(/deleted its copy before/), next_poll_at: null });
+    expect(gone).toMatchObject({
+      status: "succeeded",
+      archive_state: "failed",
+      archive_error: expect.stringMatching(/deleted its copy before/),
+      next_poll_at: null,
+    });
     expect(gone.media_deleted_at).not.toBeNull();
   });
 
@@ -143,7 +168,15 @@ describe("task lifecycle", () => {
     const calls = countCalls(t.engine);
     const id = `task_${randomBytes(12).toString("hex")}`;
     const now = t.engine.now().toISOString();
-    await insertTask(database().db, { id, model: "gamma-5-pro", kind: "image", status: "processing", next_poll_at: now, created_at: now, updated_at: now });
+    await insertTask(database().db, {
+      id,
+      model: "gamma-5-pro",
+      kind: "image",
+      status: "processing",
+      next_poll_at: now,
+      created_at: now,
+      updated_at: now,
+    });
 
     for (const count of [1, 2]) {
       expect(await pollOnce(t.engine)).toBe(1);

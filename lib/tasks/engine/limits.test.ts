@@ -36,31 +36,37 @@ describe("concurrency limits", () => {
   beforeEach(clearEngineTables);
 
   for (const { kind, body, price } of BURSTS) {
-    it(`sends a burst of 20 ${kind}s at most ${CONCURRENCY[kind]} at a time, and completes and archives them all`, { timeout: 60_000 }, async () => {
-      const emu = emulator();
-      const { apiKey } = await emu.account();
-      const t = await testEngine(emu, apiKey);
-      const calls = countCalls(t.engine);
-      await t.submit(body, { runs: 20 });
+    it(
+      `sends a burst of 20 ${kind}s at most ${CONCURRENCY[kind]} at a time, and completes and archives them all`,
+      { timeout: 60_000 },
+      async () => {
+        const emu = emulator();
+        const { apiKey } = await emu.account();
+        const t = await testEngine(emu, apiKey);
+        const calls = countCalls(t.engine);
+        await t.submit(body, { runs: 20 });
 
-      for (let step = 0; ; step += 1) {
-        expect(step, "the burst did not finish").toBeLessThan(300);
-        await dispatchOnce(t.engine);
-        await expectWithinLimits(kind, calls);
-        await sleep(50); // rendering takes real time
-        await t.advance(5);
-        await pollOnce(t.engine);
-        await expectWithinLimits(kind, calls);
+        for (let step = 0; ; step += 1) {
+          expect(step, "the burst did not finish").toBeLessThan(300);
+          await dispatchOnce(t.engine);
+          await expectWithinLimits(kind, calls);
+          await sleep(50); // rendering takes real time
+          await t.advance(5);
+          await pollOnce(t.engine);
+          await expectWithinLimits(kind, calls);
+          const rows = await tasks();
+          if (rows.length === 20 && rows.every((task) => task.archive_state === "done")) break;
+        }
+
         const rows = await tasks();
-        if (rows.length === 20 && rows.every((task) => task.archive_state === "done")) break;
-      }
-
-      const rows = await tasks();
-      expect(rows.map((task) => [task.status, task.archive_state, task.credits_reserved])).toEqual(Array(20).fill(["succeeded", "done", price]));
-      expect((await submissions()).every((s) => s.state === "accepted")).toBe(true);
-      expect(creations(calls)).toHaveLength(20);
-      expect(await emu.credits(apiKey)).toBe(START - 20 * price);
-    });
+        expect(rows.map((task) => [task.status, task.archive_state, task.credits_reserved])).toEqual(
+          Array(20).fill(["succeeded", "done", price]),
+        );
+        expect((await submissions()).every((s) => s.state === "accepted")).toBe(true);
+        expect(creations(calls)).toHaveLength(20);
+        expect(await emu.credits(apiKey)).toBe(START - 20 * price);
+      },
+    );
   }
 });
 
@@ -144,7 +150,10 @@ describe("two engines on one database and key", () => {
 
     // Unless counting the free slots and claiming one are a single step, together they claim up to twice the limit.
     const sent = creations([...callsA, ...callsB]);
-    expect({ sent: sent.length, refused: sent.filter((call) => call.kind === "concurrency_limited").length }).toEqual({ sent: CONCURRENCY.image, refused: 0 });
+    expect({ sent: sent.length, refused: sent.filter((call) => call.kind === "concurrency_limited").length }).toEqual({
+      sent: CONCURRENCY.image,
+      refused: 0,
+    });
     await expectWithinLimits("image", [...callsA, ...callsB]);
     expect(await emu.credits(apiKey)).toBe(START - CONCURRENCY.image * 44);
   });

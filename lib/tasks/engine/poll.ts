@@ -28,7 +28,12 @@ export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number 
     const patch = await pollTask(engine, task);
     await updateTask(db, { id: task.id, ...patch, lease_owner: null, lease_until: null, updated_at: engine.now().toISOString() });
     if (patch.status !== undefined || patch.archive_state !== undefined || patch.lost !== undefined || patch.overdue !== undefined) {
-      engine.publish({ type: "task", id: task.id, status: patch.status ?? task.status, archive: patch.archive_state ?? task.archive_state });
+      engine.publish({
+        type: "task",
+        id: task.id,
+        status: patch.status ?? task.status,
+        archive: patch.archive_state ?? task.archive_state,
+      });
     }
     polled += 1;
   }
@@ -43,7 +48,11 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
   const live = isLive(task.status);
   // Past the deadline with no terminal answer: overdue, whatever the upstream says (or fails to say).
   const overdue = live && nowMs - Date.parse(task.created_at) > DEADLINE_MS ? { overdue: 1 } : {};
-  const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: live && !overdue.overdue ? "high" : "low", now: engine.now() });
+  const budget = await acquire(engine.connection, {
+    keyId: engine.keyId,
+    priority: live && !overdue.overdue ? "high" : "low",
+    now: engine.now(),
+  });
   if (!budget.ok) return { ...overdue, next_poll_at: later(engine, budget.waitMs) };
 
   const sentAt = engine.now().getTime();
@@ -54,7 +63,9 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
     if (outcome.kind === "not_found") {
       // Darkroom created it, so the upstream lost it: after a few answers in a row, say so plainly.
       const count = task.not_found_count + 1;
-      return count >= LOST_AFTER_NOT_FOUND ? { ...polledAt, not_found_count: count, lost: 1, next_poll_at: null } : { ...polledAt, not_found_count: count, next_poll_at: nextLivePoll };
+      return count >= LOST_AFTER_NOT_FOUND
+        ? { ...polledAt, not_found_count: count, lost: 1, next_poll_at: null }
+        : { ...polledAt, not_found_count: count, next_poll_at: nextLivePoll };
     }
     if (outcome.kind === "rate_limited") {
       // Retry-After counts from when the answer arrived, not from when the poll was sent.
@@ -64,11 +75,21 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
     }
     return { ...polledAt, next_poll_at: outcome.retryable ? nextLivePoll : later(engine, REFUND_FOLLOW_UP_MS) };
   }
-  return { ...polledAt, not_found_count: 0, ...(await apply(engine, task, outcome.value, Boolean(overdue.overdue) || Boolean(task.overdue), nextLivePoll)) };
+  return {
+    ...polledAt,
+    not_found_count: 0,
+    ...(await apply(engine, task, outcome.value, Boolean(overdue.overdue) || Boolean(task.overdue), nextLivePoll)),
+  };
 }
 
 /** What an answer means for the task and when to look again. */
-async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boolean, nextLivePoll: string): Promise<Updateable<TaskTable>> {
+async function apply(
+  engine: Engine,
+  task: TaskRow,
+  upstream: Task,
+  overdue: boolean,
+  nextLivePoll: string,
+): Promise<Updateable<TaskTable>> {
   const now = engine.now().toISOString();
   const base = {
     upstream_updated_at: upstream.updated_at ?? task.upstream_updated_at,
@@ -77,11 +98,15 @@ async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boo
   if (upstream.status === "failed" && upstream.error?.code === "media_deleted") {
     // The upstream removed its copy after retention; the archived copy stays and the task stays a success here.
     // Without one, there is nothing left to archive: say so rather than show it as archiving forever.
-    const unsaved = task.archive_state === "done" ? {} : { archive_state: "failed" as const, archive_error: "The generation service deleted its copy before Darkroom could save it." };
+    const unsaved =
+      task.archive_state === "done"
+        ? {}
+        : { archive_state: "failed" as const, archive_error: "The generation service deleted its copy before Darkroom could save it." };
     return { ...base, ...unsaved, media_deleted_at: task.media_deleted_at ?? now, next_poll_at: null };
   }
   if (upstream.status === "succeeded") {
-    const archived = task.archive_state === "done" ? { archive_state: "done" as const } : await archiveTask(engine, task, upstream.data ?? []);
+    const archived =
+      task.archive_state === "done" ? { archive_state: "done" as const } : await archiveTask(engine, task, upstream.data ?? []);
     const done = archived.archive_state === "done";
     const completedAt = task.completed_at ?? now;
     // One last look after the retention window, for images, to record when the upstream deleted its copy.
@@ -96,7 +121,11 @@ async function apply(engine: Engine, task: TaskRow, upstream: Task, overdue: boo
       error_message: null,
       completed_at: completedAt,
       // Archiving retries back off; after the last attempt the failure stays visible and polling stops.
-      next_poll_at: done ? retentionCheck : archived.archive_state === "failed" ? null : later(engine, Math.min(60_000, POLL_INTERVAL_MS * 2 ** task.archive_attempts)),
+      next_poll_at: done
+        ? retentionCheck
+        : archived.archive_state === "failed"
+          ? null
+          : later(engine, Math.min(60_000, POLL_INTERVAL_MS * 2 ** task.archive_attempts)),
     };
   }
   if (upstream.status === "failed") {

@@ -17,7 +17,8 @@ describe("rate budget", () => {
 
   it("allows the budget in a window, then says exactly when room opens", async () => {
     const keyId = "window-test";
-    for (let i = 0; i < BUDGET.high; i += 1) expect(await acquire(database(), { keyId, priority: "high", now: at(i * 100) })).toEqual({ ok: true });
+    for (let i = 0; i < BUDGET.high; i += 1)
+      expect(await acquire(database(), { keyId, priority: "high", now: at(i * 100) })).toEqual({ ok: true });
     const refused = await acquire(database(), { keyId, priority: "high", now: at(BUDGET.high * 100) });
     expect(refused.ok).toBe(false);
     // The oldest request (t = 0) leaves the window at t = 60 s.

@@ -19,7 +19,10 @@ export function keyIdOf(apiKey: string): string {
 export type Acquired = { ok: true } | { ok: false; waitMs: number };
 
 /** Takes one request from the budget, or says how long to wait. The check and the record are one exclusive step. */
-export async function acquire(connection: Connection, { keyId, priority, now = new Date() }: { keyId: string; priority: Priority; now?: Date }): Promise<Acquired> {
+export async function acquire(
+  connection: Connection,
+  { keyId, priority, now = new Date() }: { keyId: string; priority: Priority; now?: Date },
+): Promise<Acquired> {
   return exclusive(connection, `rate:${keyId}`, async (db) => {
     const nowMs = now.getTime();
     const paused = await getPause(db, { keyId });

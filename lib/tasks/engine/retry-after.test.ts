@@ -13,11 +13,20 @@ const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 const STEP_S = 0.5;
 
 // Retry-After in seconds counts from when the 429 arrived (RFC 9110); an HTTP date is an instant, sent in whole seconds.
-type Case = { name: string; header: (engineNow: number) => string; notBefore: (limited: UpstreamCall, header: string) => number; immediate?: boolean };
+type Case = {
+  name: string;
+  header: (engineNow: number) => string;
+  notBefore: (limited: UpstreamCall, header: string) => number;
+  immediate?: boolean;
+};
 const CASES: Case[] = [
   { name: "0 seconds", header: () => "0", notBefore: (limited) => limited.answeredAt, immediate: true },
   { name: "30 seconds", header: () => "30", notBefore: (limited) => limited.answeredAt + 30_000 },
-  { name: "an HTTP date 20 s ahead", header: (now) => new Date(now + 20_000).toUTCString(), notBefore: (_limited, header) => Date.parse(header) },
+  {
+    name: "an HTTP date 20 s ahead",
+    header: (now) => new Date(now + 20_000).toUTCString(),
+    notBefore: (_limited, header) => Date.parse(header),
+  },
   { name: "garbage (the engine's default of 10 s)", header: () => "soon, maybe", notBefore: (limited) => limited.answeredAt + 10_000 },
 ];
 
@@ -31,7 +40,11 @@ function slowLimitedAnswers(t: TestEngine, seconds: number): void {
     if (outcome.status === 429) await t.advance(seconds);
     return outcome;
   };
-  t.engine.client = { ...inner, getTask: async (id) => late(await inner.getTask(id)), createImage: async (body, key) => late(await inner.createImage(body, key)) };
+  t.engine.client = {
+    ...inner,
+    getTask: async (id) => late(await inner.getTask(id)),
+    createImage: async (body, key) => late(await inner.createImage(body, key)),
+  };
 }
 
 describe("Retry-After", () => {
@@ -99,7 +112,13 @@ describe("Retry-After", () => {
     expect(after.every((call) => call.at >= instant)).toBe(true);
     expect(after.every((call) => call.at - instant < 3_000)).toBe(true);
     // Both tasks are polled again, not only the one whose poll was refused.
-    expect(new Set(polls(calls).slice(1).map((call) => call.target))).toEqual(new Set(tasks));
+    expect(
+      new Set(
+        polls(calls)
+          .slice(1)
+          .map((call) => call.target),
+      ),
+    ).toEqual(new Set(tasks));
     expect(after.every((call) => call.status !== 429)).toBe(true);
   });
 
@@ -128,7 +147,9 @@ describe("Retry-After", () => {
       }
       const after = calls.slice(calls.indexOf(limited) + 1);
       expect(after.length).toBeGreaterThan(0);
-      expect(after.filter((call) => call.at < limited.answeredAt + 30_000).map((call) => (call.at - limited.answeredAt) / 1000)).toEqual([]);
+      expect(after.filter((call) => call.at < limited.answeredAt + 30_000).map((call) => (call.at - limited.answeredAt) / 1000)).toEqual(
+        [],
+      );
     });
   }
 });

@@ -1,5 +1,21 @@
 // Families A and B: every field, bound, enum and conditional rule of the spec and README.
-import { bad, boolRows, choiceRows, edit, foreignRow, IMG, IMG2, intRows, ok, PROMPT, promptRows, unknownRows, urlRows, type Body, type Row } from "./table";
+import {
+  bad,
+  boolRows,
+  choiceRows,
+  edit,
+  foreignRow,
+  IMG,
+  IMG2,
+  intRows,
+  ok,
+  PROMPT,
+  promptRows,
+  unknownRows,
+  urlRows,
+  type Body,
+  type Row,
+} from "./table";
 
 const ALPHA: Body = { model: "alpha-2.3", prompt: PROMPT };
 const ALPHA_FAST: Body = { model: "alpha-2.3-fast", prompt: PROMPT, image_url: IMG };
@@ -45,8 +61,14 @@ export const alphaBetaRows: Row[] = [
 
   ...betaCommonRows(BETA_TEXT),
   ...betaCommonRows(BETA_IMAGE),
-  ok("beta-2.0 text-to-video: every field", edit(BETA_TEXT, { duration: 15, resolution: "1080p", aspect_ratio: "adaptive", generate_audio: false, web_search: true })),
-  ok("beta-2.0 image-to-video: every field", edit(BETA_IMAGE, { last_frame_url: IMG2, duration: 4, resolution: "480p", aspect_ratio: "9:16", generate_audio: false })),
+  ok(
+    "beta-2.0 text-to-video: every field",
+    edit(BETA_TEXT, { duration: 15, resolution: "1080p", aspect_ratio: "adaptive", generate_audio: false, web_search: true }),
+  ),
+  ok(
+    "beta-2.0 image-to-video: every field",
+    edit(BETA_IMAGE, { last_frame_url: IMG2, duration: 4, resolution: "480p", aspect_ratio: "9:16", generate_audio: false }),
+  ),
   ...boolRows("beta-2.0 text-to-video", BETA_TEXT, "web_search"),
   foreignRow("beta-2.0 image-to-video", BETA_IMAGE, "web_search", false),
   foreignRow("beta-2.0 text-to-video", BETA_TEXT, "image_url", IMG),

@@ -1,8 +1,30 @@
 // Family E: the common fields in all five modes, each mode's own fields, fields of other modes,
 // image references and the extend rule.
-import { bad, boolRows, choiceRows, edit, foreignRow, IMG, IMG2, intRows, ok, PROMPT, promptRows, unknownRows, urlRows, VIDEO, type Body, type Row } from "./table";
+import {
+  bad,
+  boolRows,
+  choiceRows,
+  edit,
+  foreignRow,
+  IMG,
+  IMG2,
+  intRows,
+  ok,
+  PROMPT,
+  promptRows,
+  unknownRows,
+  urlRows,
+  VIDEO,
+  type Body,
+  type Row,
+} from "./table";
 
-const ref = (i: number, extra: Body = {}): Body => ({ image_url: IMG, type: i % 2 ? "background" : "subject", ref_name: `r${i}`, ...extra });
+const ref = (i: number, extra: Body = {}): Body => ({
+  image_url: IMG,
+  type: i % 2 ? "background" : "subject",
+  ref_name: `r${i}`,
+  ...extra,
+});
 const refs = (n: number) => Array.from({ length: n }, (_, i) => ref(i));
 const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://cdn.example.com/in/${i}.jpg`);
 
@@ -48,7 +70,9 @@ const imageExtensionRows = (label: string, put: (url: string) => Body, field: st
   ...["a.PNG", "a.jpeg", "a.jpg", "a.webp", "photo", "a.png?format=gif", "a.png/", ".png", "dir.gif/a.png"].map((path) =>
     ok(`${label}: image path ${path}`, put(`https://cdn.example.com/${path}`)),
   ),
-  ...["a.gif", "a.bmp", "a.svg", "clip.mp4", "a.png.tiff"].map((path) => bad(`${label}: image path ${path}`, put(`https://cdn.example.com/${path}`), field)),
+  ...["a.gif", "a.bmp", "a.svg", "clip.mp4", "a.png.tiff"].map((path) =>
+    bad(`${label}: image path ${path}`, put(`https://cdn.example.com/${path}`), field),
+  ),
 ];
 
 export const epsilonRows: Row[] = [
@@ -57,7 +81,13 @@ export const epsilonRows: Row[] = [
   bad("epsilon-v6: mode of another spelling", edit(MODES["text-to-video"] ?? {}, { mode: "text_to_video" }), "mode"),
 
   // text and reference: aspect_ratio; text and image: generate_multi_clip.
-  ...choiceRows("epsilon-v6 text-to-video", MODES["text-to-video"] ?? {}, "aspect_ratio", ["16:9", "4:3", "1:1", "3:4", "9:16", "2:3", "3:2", "21:9"], ["adaptive", "5:4", null]),
+  ...choiceRows(
+    "epsilon-v6 text-to-video",
+    MODES["text-to-video"] ?? {},
+    "aspect_ratio",
+    ["16:9", "4:3", "1:1", "3:4", "9:16", "2:3", "3:2", "21:9"],
+    ["adaptive", "5:4", null],
+  ),
   ...choiceRows("epsilon-v6 reference-to-video", REFERENCE, "aspect_ratio", ["9:16"], ["adaptive"]),
   ...boolRows("epsilon-v6 text-to-video", MODES["text-to-video"] ?? {}, "generate_multi_clip"),
   ...boolRows("epsilon-v6 image-to-video", MODES["image-to-video"] ?? {}, "generate_multi_clip"),
@@ -80,24 +110,70 @@ export const epsilonRows: Row[] = [
 
   // reference-to-video: 1 to 7 references, subject or background, unique well-formed names.
   ok("epsilon-v6 reference: seven references", edit(REFERENCE, { image_references: refs(7) })),
-  ok("epsilon-v6 reference: references without names", edit(REFERENCE, { image_references: [{ image_url: IMG, type: "subject" }, { image_url: IMG2, type: "background" }] })),
-  ok("epsilon-v6 reference: ref_name of 32 characters", edit(REFERENCE, { image_references: [ref(0, { ref_name: `A_-9${"x".repeat(28)}` })] })),
+  ok(
+    "epsilon-v6 reference: references without names",
+    edit(REFERENCE, {
+      image_references: [
+        { image_url: IMG, type: "subject" },
+        { image_url: IMG2, type: "background" },
+      ],
+    }),
+  ),
+  ok(
+    "epsilon-v6 reference: ref_name of 32 characters",
+    edit(REFERENCE, { image_references: [ref(0, { ref_name: `A_-9${"x".repeat(28)}` })] }),
+  ),
   bad("epsilon-v6 reference: no references", edit(REFERENCE, { image_references: [] }), "image_references"),
   bad("epsilon-v6 reference: eight references", edit(REFERENCE, { image_references: refs(8) }), "image_references"),
   bad("epsilon-v6 reference: image_references missing", edit(REFERENCE, { image_references: undefined }), "image_references"),
   bad("epsilon-v6 reference: image_references an object", edit(REFERENCE, { image_references: ref(0) }), "image_references"),
   bad("epsilon-v6 reference: a reference that is a string", edit(REFERENCE, { image_references: [ref(0), IMG] }), "image_references.1"),
-  bad("epsilon-v6 reference: type missing", edit(REFERENCE, { image_references: [ref(0, { type: undefined })] }), "image_references.0.type"),
-  bad("epsilon-v6 reference: type style", edit(REFERENCE, { image_references: [ref(0), ref(1, { type: "style" })] }), "image_references.1.type"),
-  bad("epsilon-v6 reference: image_url missing", edit(REFERENCE, { image_references: [ref(0, { image_url: undefined })] }), "image_references.0.image_url"),
-  ...urlRows("epsilon-v6 reference image_url", (url) => edit(REFERENCE, { image_references: [ref(0, { image_url: url })] }), "image_references.0.image_url"),
-  ...imageExtensionRows("epsilon-v6 reference image_url", (url) => edit(REFERENCE, { image_references: [ref(0, { image_url: url })] }), "image_references.0.image_url"),
-  ...["", "has space", "dot.name", `x${"y".repeat(32)}`, "ünï", null, 7].map((name) =>
-    bad(`epsilon-v6 reference: ref_name ${JSON.stringify(name)}`, edit(REFERENCE, { image_references: [ref(0, { ref_name: name })] }), "image_references.0.ref_name"),
+  bad(
+    "epsilon-v6 reference: type missing",
+    edit(REFERENCE, { image_references: [ref(0, { type: undefined })] }),
+    "image_references.0.type",
   ),
-  bad("epsilon-v6 reference: duplicate ref_name blames the later one", edit(REFERENCE, { image_references: [ref(0), ref(1), ref(2, { ref_name: "r0" })] }), "image_references.2.ref_name"),
-  ok("epsilon-v6 reference: ref_name differing only in case", edit(REFERENCE, { image_references: [ref(0, { ref_name: "hero" }), ref(1, { ref_name: "Hero" })] })),
-  bad("epsilon-v6 reference: unknown field in a reference", edit(REFERENCE, { image_references: [ref(0, { weight: 1 })] }), "image_references.0.weight"),
+  bad(
+    "epsilon-v6 reference: type style",
+    edit(REFERENCE, { image_references: [ref(0), ref(1, { type: "style" })] }),
+    "image_references.1.type",
+  ),
+  bad(
+    "epsilon-v6 reference: image_url missing",
+    edit(REFERENCE, { image_references: [ref(0, { image_url: undefined })] }),
+    "image_references.0.image_url",
+  ),
+  ...urlRows(
+    "epsilon-v6 reference image_url",
+    (url) => edit(REFERENCE, { image_references: [ref(0, { image_url: url })] }),
+    "image_references.0.image_url",
+  ),
+  ...imageExtensionRows(
+    "epsilon-v6 reference image_url",
+    (url) => edit(REFERENCE, { image_references: [ref(0, { image_url: url })] }),
+    "image_references.0.image_url",
+  ),
+  ...["", "has space", "dot.name", `x${"y".repeat(32)}`, "ünï", null, 7].map((name) =>
+    bad(
+      `epsilon-v6 reference: ref_name ${JSON.stringify(name)}`,
+      edit(REFERENCE, { image_references: [ref(0, { ref_name: name })] }),
+      "image_references.0.ref_name",
+    ),
+  ),
+  bad(
+    "epsilon-v6 reference: duplicate ref_name blames the later one",
+    edit(REFERENCE, { image_references: [ref(0), ref(1), ref(2, { ref_name: "r0" })] }),
+    "image_references.2.ref_name",
+  ),
+  ok(
+    "epsilon-v6 reference: ref_name differing only in case",
+    edit(REFERENCE, { image_references: [ref(0, { ref_name: "hero" }), ref(1, { ref_name: "Hero" })] }),
+  ),
+  bad(
+    "epsilon-v6 reference: unknown field in a reference",
+    edit(REFERENCE, { image_references: [ref(0, { weight: 1 })] }),
+    "image_references.0.weight",
+  ),
 
   // extend: exactly one of video_url or parent_task_id.
   ok("epsilon-v6 extend: a video URL without an extension check", edit(EXTEND, { video_url: "https://cdn.example.com/in/clip.mov" })),
@@ -105,7 +181,11 @@ export const epsilonRows: Row[] = [
   bad("epsilon-v6 extend: neither source blames video_url", edit(EXTEND, { video_url: undefined }), "video_url"),
   bad("epsilon-v6 extend: both sources blame parent_task_id", edit(EXTEND, { parent_task_id: "task_0123456789abcdef" }), "parent_task_id"),
   ...["prov_0123", "task_", "", 12].map((id) =>
-    bad(`epsilon-v6 extend: parent_task_id ${JSON.stringify(id)}`, edit(EXTEND, { video_url: undefined, parent_task_id: id }), "parent_task_id"),
+    bad(
+      `epsilon-v6 extend: parent_task_id ${JSON.stringify(id)}`,
+      edit(EXTEND, { video_url: undefined, parent_task_id: id }),
+      "parent_task_id",
+    ),
   ),
   ...urlRows("epsilon-v6 video_url", (url) => edit(EXTEND, { video_url: url }), "video_url"),
 ];

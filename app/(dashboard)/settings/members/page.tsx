@@ -11,7 +11,11 @@ export default async function MembersPage() {
   const user = await requirePageUser();
   return (
     <>
-      <PageHeader title="Members" description="Who can sign in to Darkroom, and what each person may do." back={{ href: "/settings", label: "Settings" }} />
+      <PageHeader
+        title="Members"
+        description="Who can sign in to Darkroom, and what each person may do."
+        back={{ href: "/settings", label: "Settings" }}
+      />
       {roleAtLeast(user.role, "admin") ? (
         <MembersPanel currentUserId={user.id} />
       ) : (

@@ -23,7 +23,11 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { plan } = getUpstreamSettings();
   return (
     <>
-      <PageHeader title="Task" description={<span className="font-mono text-xs break-all">{task.id}</span>} back={{ href: "/tasks", label: "Tasks" }} />
+      <PageHeader
+        title="Task"
+        description={<span className="font-mono text-xs break-all">{task.id}</span>}
+        back={{ href: "/tasks", label: "Tasks" }}
+      />
       <TaskDetail initial={task} sources={await sourcesOfTask(database().db, row)} plan={plan} canEdit={roleAtLeast(user.role, "member")} />
     </>
   );
