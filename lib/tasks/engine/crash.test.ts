@@ -1,6 +1,6 @@
 // A server killed with SIGKILL between storing and sending, and between sending and receiving: after a
 // restart there is exactly one upstream task for the submission, charged once, sent with the Idempotency-Key
-// stored before the crash, and it completes. The server that dies is a real process (crash-child.ts) on
+// stored before the crash, and it completes. The server that dies is a real process (bench/crash-child.ts) on
 // the same database and emulator account; the restarted server is a fresh engine in this process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -19,7 +19,7 @@ import { dispatchOnce } from "./dispatch";
 import { testEngine, type TestEngine } from "@/lib/testing/engine";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const CREDITS = 100_000;
 const GAMMA_COST = 44;
 /** dispatch.ts's SEND_LEASE_MS (2 min), and a little more. */
