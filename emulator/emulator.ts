@@ -4,6 +4,7 @@ import { Clock } from "./clock";
 import { Faults } from "./faults";
 import { advanceTask, isLive, isSettled, SNAPSHOT_MS, taskView, type Timings } from "./lifecycle";
 import { MediaLibrary } from "./media";
+import { DEFAULT_PROFILE, type Profile } from "./profile";
 import { RateLimiter } from "./rate-limit";
 import { emptyState, Store, type Account, type TaskRecord } from "./store";
 import type { Plan } from "./types";
@@ -18,13 +19,17 @@ export class Emulator {
   /** Tasks that may still change; the rest are never looked at again by advance(). */
   private readonly unsettled = new Set<string>();
   baseUrl = "";
+  /** The readings of the spec's open points now in force; reset restores startProfile. */
+  profile: Profile;
 
   constructor(
     readonly store: Store,
     mediaDir: string,
     readonly timings: Timings,
     readonly demoKey: string,
+    readonly startProfile: Readonly<Profile> = DEFAULT_PROFILE,
   ) {
+    this.profile = copyProfile(startProfile);
     this.clock = new Clock(store.state.clockOffsetMs);
     this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error));
     for (const task of Object.values(store.state.tasks)) {
@@ -137,6 +142,7 @@ export class Emulator {
     this.unsettled.clear();
     this.rate.clear();
     this.faults.clear();
+    this.profile = copyProfile(this.startProfile);
     this.ensureDemoAccount();
   }
 
@@ -158,4 +164,8 @@ function safePath(url: string, baseUrl: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function copyProfile(profile: Readonly<Profile>): Profile {
+  return { ...profile, referenceTypes: [...profile.referenceTypes] };
 }

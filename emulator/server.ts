@@ -11,6 +11,7 @@ import { sendReply, v1Error, type Reply } from "./http";
 import { createLegacy, getLegacyTask, legacyError } from "./legacy";
 import { CONTENT_TYPE, type MediaExt } from "./media";
 import { VIDEO_URL_TTL_MS, type Timings } from "./lifecycle";
+import { mergeProfile, DEFAULT_PROFILE, type Profile } from "./profile";
 import { Store, type Account } from "./store";
 import { createV1, getV1Task } from "./v1";
 
@@ -21,6 +22,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   demoKey?: string;
   timings?: Partial<Timings>;
+  /** The profile at start (and after a reset): switches not given keep their defaults. */
+  profile?: Partial<Profile>;
 }
 
 export interface RunningEmulator {
@@ -32,10 +35,18 @@ export interface RunningEmulator {
 export const DEFAULT_TIMINGS: Timings = { imageSeconds: 5, videoSeconds: 20, refundSeconds: 10 };
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const profile = mergeProfile(DEFAULT_PROFILE, options.profile ?? {});
+  if (!profile.ok) throw new Error(profile.message);
   const tempDir = options.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), "darkroom-emulator-"));
   const store = new Store(options.dataDir);
   const mediaDir = path.join(options.dataDir ?? tempDir ?? "", "media");
-  const emu = new Emulator(store, mediaDir, { ...DEFAULT_TIMINGS, ...options.timings }, options.demoKey ?? "sk-emulator-demo");
+  const emu = new Emulator(
+    store,
+    mediaDir,
+    { ...DEFAULT_TIMINGS, ...options.timings },
+    options.demoKey ?? "sk-emulator-demo",
+    profile.profile,
+  );
   // Refunds settle and retention ends on time even when nobody asks.
   const ticker = setInterval(() => emu.advance(), 1000);
   ticker.unref();
