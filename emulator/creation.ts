@@ -4,8 +4,9 @@ import type { IncomingMessage } from "node:http";
 import type { Emulator } from "./emulator";
 import { parseJson, readBody, type Reply } from "./http";
 import { DEADLINE_MS } from "./lifecycle";
-import { canonicalJson, type Account, type Scenario, type TaskRecord } from "./store";
-import { PLAN_COEFFICIENT, type AcceptedRequest, type Validation, type ValidationContext } from "./types";
+import type { Profile } from "./profile";
+import { canonicalJson, type Account, type Scenario, type TaskPhase, type TaskRecord } from "./store";
+import { PLAN_COEFFICIENT, type AcceptedRequest, type Kind, type Validation, type ValidationContext } from "./types";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9.:_-]{1,128}$/;
 export const CONCURRENCY = { image: 5, video: 3 } as const;
@@ -90,7 +91,7 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   const task = newTask(emu, account, request, price, scenarioOf(prompt));
   emu.track(task);
   if (idemKey) emu.state.idempotency[idemKey] = { taskId: task.id, body: canonical, scope: dialect.scope };
-  if (task.scenario !== "fail" && task.scenario !== "hang") emu.media.render(task);
+  if (task.scenario !== "fail" && task.scenario !== "hang") void emu.media.render(task);
   return dialect.created(task, false);
 }
 
@@ -114,9 +115,8 @@ function newTask(emu: Emulator, account: Account, request: AcceptedRequest, pric
   const now = emu.clock.now();
   const seconds = request.kind === "image" ? emu.timings.imageSeconds : emu.timings.videoSeconds;
   const durationMs = (scenario === "slow" ? 600 : seconds) * 1000;
-  const queuedMs = Math.min(request.kind === "image" ? 1000 : 2000, durationMs / 2);
-  // The spec's family E sample answers creation with `processing`.
-  const startsProcessing = request.model === "epsilon-v6";
+  const finishAt = scenario === "hang" ? null : now + durationMs;
+  const phases = livePhases(emu.profile, request.kind, now, durationMs, finishAt ?? now + DEADLINE_MS);
   const count = request.output.kind === "image" ? request.output.count : 1;
   const task: TaskRecord = {
     id: `task_${randomBytes(12).toString("hex")}`,
@@ -127,11 +127,12 @@ function newTask(emu: Emulator, account: Account, request: AcceptedRequest, pric
     output: request.output,
     scenario,
     creditsReserved: price,
-    status: startsProcessing ? "processing" : "pending",
+    status: phases[0]?.status ?? "pending",
     createdAt: now,
     updatedAt: now,
-    startAt: startsProcessing ? now : now + queuedMs,
-    finishAt: scenario === "hang" ? null : now + durationMs,
+    startAt: phases.find((phase) => phase.status === "processing")?.at ?? now,
+    phases,
+    finishAt,
     deadlineAt: now + DEADLINE_MS,
     media: { ids: Array.from({ length: count }, () => randomBytes(12).toString("hex")), ready: false },
     snapshot: {},
@@ -140,4 +141,22 @@ function newTask(emu: Emulator, account: Account, request: AcceptedRequest, pric
   for (const id of task.media.ids) emu.state.media[id] = { taskId: task.id, ext: emu.media.extOf(task) };
   task.snapshot = emu.view(task);
   return task;
+}
+
+/**
+ * The live statuses of a new task and when each begins: pending for the first second (image) or two (video),
+ * unless the profile starts tasks in processing; with requeue, back to pending for the middle third of the
+ * processing time, then processing again until the end.
+ */
+function livePhases(profile: Profile, kind: Kind, now: number, durationMs: number, endAt: number): TaskPhase[] {
+  const phases: TaskPhase[] = [{ status: profile.initialStatus, at: now }];
+  if (profile.initialStatus === "pending") {
+    phases.push({ status: "processing", at: now + Math.min(kind === "image" ? 1000 : 2000, durationMs / 2) });
+  }
+  if (profile.requeue) {
+    const start = phases[phases.length - 1]?.at ?? now;
+    const third = (endAt - start) / 3;
+    phases.push({ status: "pending", at: Math.round(start + third) }, { status: "processing", at: Math.round(start + 2 * third) });
+  }
+  return phases;
 }

@@ -36,7 +36,7 @@ export class Emulator {
       if (isSettled(task)) continue;
       this.unsettled.add(task.id);
       // Rendering does not survive a restart: start it again for tasks still waiting for their media.
-      if (isLive(task) && !task.media.ready && task.scenario !== "fail" && task.scenario !== "hang") this.media.render(task);
+      if (isLive(task) && !task.media.ready && task.scenario !== "fail" && task.scenario !== "hang") void this.media.render(task);
     }
     this.ensureDemoAccount();
   }
@@ -131,7 +131,8 @@ export class Emulator {
       void this.media.remove(task);
       return;
     }
-    task.media = error ? { ...task.media, error } : { ...task.media, ready: true, readyAt: this.clock.now() };
+    // A failed render leaves the task as the clock has it; its media URL answers 500 and the next fetch tries again.
+    task.media = error ? { ids: task.media.ids, ready: false, error } : { ids: task.media.ids, ready: true, readyAt: this.clock.now() };
     if (error) console.error(`[emulator] rendering ${task.id} failed: ${error}`);
     this.store.changed();
   }

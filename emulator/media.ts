@@ -13,6 +13,8 @@ export class MediaLibrary {
   // Videos render one at a time (two cores); images have their own line so a long video never holds them up.
   private readonly lines: Record<"image" | "video", Promise<void>> = { image: Promise.resolve(), video: Promise.resolve() };
   private closed = false;
+  /** Renders queued or running, by task id. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     readonly dir: string,
@@ -29,17 +31,34 @@ export class MediaLibrary {
     return task.output.kind === "video" ? "mp4" : task.output.format;
   }
 
-  render(task: TaskRecord): void {
+  /** Queues the task's render (ahead of time, at creation); a second call while it is queued does nothing. */
+  render(task: TaskRecord): Promise<void> {
+    const queued = this.inFlight.get(task.id);
+    if (queued) return queued;
     const line = task.kind;
-    this.lines[line] = this.lines[line].then(async () => {
+    const done = this.lines[line].then(async () => {
       if (this.closed) return;
       try {
         await this.renderFiles(task);
         if (!this.closed) this.onRendered(task);
       } catch (error) {
         if (!this.closed) this.onRendered(task, error instanceof Error ? error.message : String(error));
+      } finally {
+        this.inFlight.delete(task.id);
       }
     });
+    this.lines[line] = done;
+    this.inFlight.set(task.id, done);
+    return done;
+  }
+
+  /**
+   * Resolves once the task's files exist: a media URL fetched before its render is done waits for it
+   * (rendering is not part of the lifecycle). A render lost to a restart, or one that failed, starts again.
+   */
+  async ensure(task: TaskRecord): Promise<void> {
+    if (task.media.ready) return;
+    await (this.inFlight.get(task.id) ?? this.render(task));
   }
 
   private async renderFiles(task: TaskRecord): Promise<void> {

@@ -204,8 +204,9 @@ async function serveMedia(emu: Emulator, id: string, ext: MediaExt): Promise<Rep
   if (task.kind === "video" && emu.clock.now() >= (task.succeededAt ?? 0) + VIDEO_URL_TTL_MS) {
     return v1Error(410, "media_expired", "This video URL has expired.");
   }
+  await emu.media.ensure(task);
   const size = await emu.media.size(id, ext);
-  if (size === undefined) return v1Error(404, "not_found", "No such media.");
+  if (size === undefined) return v1Error(500, "internal_error", "The result could not be produced; try again.");
   return {
     status: 200,
     file: { contentType: CONTENT_TYPE[ext], path: emu.media.filePath(id, ext), size },
