@@ -51,8 +51,10 @@ export function startEngine(): void {
     if (busy) return; // a slow tick (a large download) is never overlapped by the next
     busy = true;
     try {
-      await dispatchOnce(engine);
+      // Polls first: after a rate-limit pause, live tasks' polls take the budget before a creation can
+      // spend it on another 429, so creations never starve them.
       await pollOnce(engine);
+      await dispatchOnce(engine);
     } catch (error) {
       log.error({ err: error }, "task engine tick failed");
     } finally {
