@@ -96,6 +96,11 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
         prompt: promptOf(submission.params),
         status: task.status,
         credits_reserved: task.credits_reserved ?? null,
+        // A creation may answer an already-ended task (a prompt blocked as a failed task): all of it is kept.
+        credits_used: task.credits_used ?? null,
+        credits_refunded: task.credits_refunded ?? null,
+        error_code: task.error?.code ?? (task.status === "failed" ? "generation_failed" : null),
+        error_message: task.error?.message ?? null,
         upstream_raw: outcome.raw ?? null,
         legacy: submission.endpoint === "legacy" ? 1 : 0,
         unreadable: outcome.ok ? null : outcome.message,
@@ -144,9 +149,9 @@ const NO_AUTOMATIC_RESEND = new Set(["delta-image-2"]);
 async function afterFailure(engine: Engine, submission: Submission, failure: UpstreamFailure, limited: "rate" | "concurrency" | undefined) {
   const shown = { error_code: failure.kind, error_message: failure.message, error_field: failure.field ?? null };
   if (limited === "rate") {
-    const wait = await pauseForRate(engine, failure.retryAfterMs);
-    // The pause holds this creation too; after it, the tick's polls go first (see loop.ts).
-    return { ...shown, error_code: "rate_limited", state: "queued" as const, next_attempt_at: later(engine, wait) };
+    const { backoffMs } = await pauseForRate(engine, failure.retryAfterMs);
+    // After the pause, the tick's polls go first (see loop.ts); this creation waits its own backoff.
+    return { ...shown, error_code: "rate_limited", state: "queued" as const, next_attempt_at: later(engine, backoffMs) };
   }
   if (limited === "concurrency") {
     // Back in line, never dropped: a slot frees when one of the account's tasks ends.

@@ -72,13 +72,16 @@ export async function authHeld(engine: Engine): Promise<boolean> {
 const RATE_STREAK = "rate_429_streak:";
 const STREAK_RESET_MS = 5 * 60_000;
 const MAX_RATE_WAIT_MS = 60_000;
+const KEY_PAUSE_MS = 2_000;
 
 /**
- * A rate-limit 429: every request for the key waits. Retry-After (seconds or a date) says how long; without
- * it, the wait doubles with each 429 in a row (2 s, 4 s, … up to a minute) with jitter, so several processes
- * and the upstream's window do not meet again in step.
+ * A rate-limit 429: every request for the key waits. Retry-After (seconds or a date) says how long.
+ * Without it, the key pauses 1 to 2 s (jittered), and the creation that met it backs off on its own,
+ * doubling with each 429 in a row (2 s, 4 s, … up to a minute, jittered): a 429 Darkroom cannot explain
+ * may be a limit on creations alone, and polls must not wait a minute for it. Polls that meet 429s
+ * themselves pause the key again, so a real rate limit still holds everything.
  */
-export async function pauseForRate(engine: Engine, retryAfterMs: number | undefined): Promise<number> {
+export async function pauseForRate(engine: Engine, retryAfterMs: number | undefined): Promise<{ waitMs: number; backoffMs: number }> {
   const key = RATE_STREAK + engine.keyId;
   const nowMs = engine.now().getTime();
   let streak = 0;
@@ -89,7 +92,9 @@ export async function pauseForRate(engine: Engine, retryAfterMs: number | undefi
     streak = 0;
   }
   await setInstanceValue(engine.connection.db, { key, value: JSON.stringify({ n: streak + 1, at: nowMs }) });
-  const wait = retryAfterMs ?? Math.min(MAX_RATE_WAIT_MS, 2_000 * 2 ** streak) * (0.5 + Math.random() / 2);
-  await pause(engine.connection, { keyId: engine.keyId, until: new Date(nowMs + wait) });
-  return wait;
+  const jitter = () => 0.5 + Math.random() / 2;
+  const waitMs = retryAfterMs ?? KEY_PAUSE_MS * jitter();
+  const backoffMs = retryAfterMs ?? Math.min(MAX_RATE_WAIT_MS, KEY_PAUSE_MS * 2 ** streak) * jitter();
+  await pause(engine.connection, { keyId: engine.keyId, until: new Date(nowMs + waitMs) });
+  return { waitMs, backoffMs };
 }

@@ -76,7 +76,7 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
     if (outcome.status === 429) {
       // A retrieval creates nothing, so its 429 is the request rate whatever the body says. Retry-After
       // counts from when the answer arrived, not from when the poll was sent.
-      const wait = await pauseForRate(engine, outcome.retryAfterMs);
+      const { waitMs: wait } = await pauseForRate(engine, outcome.retryAfterMs);
       return { ...polledAt, next_poll_at: later(engine, Math.max(wait, POLL_INTERVAL_MS)) };
     }
     const refused = refusesKey(outcome);
