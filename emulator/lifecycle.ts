@@ -109,6 +109,12 @@ export function taskView(task: TaskRecord, mediaUrl: (id: string) => string): Re
     updated_at: iso(task.updatedAt),
     credits_reserved: task.creditsReserved,
   });
+  if (task.blocked) {
+    return {
+      ...base("failed"),
+      error: { code: "prompt_blocked", message: "The prompt was rejected as unsafe before generation; nothing was charged." },
+    };
+  }
   if (task.mediaDeletedAt !== undefined) {
     return { ...base("failed"), error: { code: "media_deleted", message: "The stored result was removed after the retention period." } };
   }

@@ -12,6 +12,7 @@ import { createLegacy, getLegacyTask, legacyError } from "./legacy";
 import { CONTENT_TYPE, type MediaExt } from "./media";
 import { VIDEO_URL_TTL_MS, type Timings } from "./lifecycle";
 import { mergeProfile, DEFAULT_PROFILE, type Profile } from "./profile";
+import { retryAfterHeader, shapeError, tooManyRequests } from "./shape";
 import { Store, type Account } from "./store";
 import { createV1, getV1Task } from "./v1";
 
@@ -114,10 +115,12 @@ async function handle(emu: Emulator, req: IncomingMessage, res: ServerResponse):
     return sendReply(req, res, reply, createReadStream);
   }
 
+  // Error bodies take the profile's form (errorBody); legacy errors keep their own shape.
+  const send = (reply: Reply) => sendReply(req, res, shapeError(reply, emu.profile), createReadStream);
   const fault = emu.faults.take(method, pathname);
   if (fault?.kind === "status") {
     const retryAfter = fault.retryAfter === undefined ? undefined : String(fault.retryAfter);
-    return sendReply(req, res, v1Error(fault.status ?? 500, "injected_fault", "Injected fault.", { retryAfter }), createReadStream);
+    return send(v1Error(fault.status ?? 500, "injected_fault", "Injected fault.", { retryAfter }));
   }
   if (fault?.kind === "malformed") {
     return sendReply(req, res, { status: 200, raw: { contentType: "application/json", data: '{"id": "task_' } }, createReadStream);
@@ -132,7 +135,7 @@ async function handle(emu: Emulator, req: IncomingMessage, res: ServerResponse):
   if (fault?.kind === "accept_then_status") {
     reply = v1Error(fault.status ?? 500, "injected_fault", "Injected fault after the request was done.");
   }
-  sendReply(req, res, reply, createReadStream);
+  send(reply);
 }
 
 type Dialect = "v1" | "legacy";
@@ -186,8 +189,9 @@ async function route(emu: Emulator, req: IncomingMessage, method: string, pathna
     );
   const limited = emu.rate.hit(account.apiKey, emu.clock.now());
   if (!limited.ok) {
-    return error(429, "rate_limited", "More than 120 requests in 60 seconds for this API key.", {
-      retryAfter: String(limited.retryAfterSeconds),
+    const body = tooManyRequests(emu.profile, "rate", "More than 120 requests in 60 seconds for this API key.");
+    return error(429, body.code, body.message, {
+      retryAfter: retryAfterHeader(emu.profile, limited.retryAfterSeconds, emu.clock.now()),
     });
   }
   if (account.disabled) return error(403, "account_disabled", "This API account is disabled.");
