@@ -181,8 +181,8 @@ describe("legacyShape", () => {
       model: "alpha-2.3",
       state: "QUEUED",
       cost: 38,
-      submitTime: expect.stringMatching(ISO_MS),
-      updateTime: expect.stringMatching(ISO_MS),
+      createdAt: expect.stringMatching(ISO_MS),
+      updatedAt: expect.stringMatching(ISO_MS),
     });
     await emu.advance(10);
     expect((await emu.legacyGet(apiKey, res.body.taskId)).body.state).toBe("RUNNING");
@@ -190,7 +190,7 @@ describe("legacyShape", () => {
     expect((await emu.legacyGet(apiKey, res.body.taskId)).body).toMatchObject({ state: "SUCCEEDED", videoUrl: expect.any(String) });
   });
 
-  it("b: a failed legacy task shows failCode, failReason and the refund", async () => {
+  it("b: a failed legacy task shows error {code, message} and the refund", async () => {
     const emu = emulator();
     const { apiKey } = await emu.account();
     await use({ legacyShape: "b" });
@@ -198,8 +198,7 @@ describe("legacyShape", () => {
     await emu.advance(60);
     expect((await emu.legacyGet(apiKey, taskId)).body).toMatchObject({
       state: "FAILED",
-      failCode: "generation_failed",
-      failReason: expect.any(String),
+      error: { code: "generation_failed", message: expect.any(String) },
       refunded: 38,
     });
   });

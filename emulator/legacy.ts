@@ -29,10 +29,10 @@ function legacyView(v1: Record<string, unknown>, shape: Profile["legacyShape"]):
       state: LEGACY_STATE[String(v1.status)],
       cost: v1.credits_reserved,
       ...(data?.[0] ? { videoUrl: data[0].url } : {}),
-      ...(error ? { failCode: error.code, failReason: error.message } : {}),
+      ...(error ? { error: { code: error.code, message: error.message } } : {}),
       ...(v1.credits_refunded !== undefined ? { refunded: v1.credits_refunded } : {}),
-      submitTime: v1.created_at,
-      updateTime: v1.updated_at,
+      createdAt: v1.created_at,
+      updatedAt: v1.updated_at,
     };
   }
   return {
