@@ -58,7 +58,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     handle(emu, req, res).catch((error: unknown) => {
       if (req.destroyed) return; // the client went away mid-request: nobody to answer
       console.error(`[emulator] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendReply(req, res, v1Error(500, "internal_error", "The request could not be completed."), createReadStream);
+      const reply = shapeError(v1Error(500, "internal_error", "The request could not be completed."), emu.profile);
+      if (!res.headersSent) sendReply(req, res, reply, createReadStream);
       else res.destroy();
     });
   });
