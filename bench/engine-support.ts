@@ -85,7 +85,11 @@ export class Counter {
     if (outcome.ok && !this.keyOfTask.has(outcome.value.id)) {
       const task = outcome.value;
       this.keyOfTask.set(task.id, k);
-      this.facts.set(task.id, { taskId: task.id, model: task.model, createdAt: Date.parse(task.created_at ?? new Date().toISOString()) });
+      this.facts.set(task.id, {
+        taskId: task.id,
+        model: task.model ?? "unknown",
+        createdAt: Date.parse(task.created_at ?? new Date().toISOString()),
+      });
       this.sendTimes.set(task.id, [Date.now()]);
     }
     return outcome;

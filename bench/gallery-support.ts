@@ -136,6 +136,10 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
         lease_owner: null,
         hidden: i % 100 === 50 ? 1 : 0,
         favourite: 0,
+        upstream_raw: null,
+        unreadable: null,
+        refund_unconfirmed: 0,
+        legacy: 0,
         created_at: at,
         updated_at: at,
       });

@@ -1,4 +1,5 @@
 // `npm run emulator`: the emulator on its own, configured from the environment.
+import { parseProfileText, type Profile } from "./profile";
 import { startEmulator } from "./server";
 
 const seconds = (name: string, fallback: number): number => {
@@ -12,7 +13,16 @@ const seconds = (name: string, fallback: number): number => {
   return parsed;
 };
 
+let profile: Profile;
+try {
+  profile = parseProfileText(process.env.EMULATOR_PROFILE);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
 const emulator = await startEmulator({
+  profile,
   port: Number(process.env.EMULATOR_PORT ?? 4010),
   dataDir: process.env.EMULATOR_DATA_DIR || undefined,
   demoKey: process.env.EMULATOR_DEMO_KEY || undefined,

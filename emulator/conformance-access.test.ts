@@ -78,7 +78,7 @@ describe("epsilon-v6 extend with parent_task_id", () => {
     const parent = await emu.succeeded("videos", apiKey, BODIES.epsilon());
     const res = await emu.create("videos", apiKey, extend(parent.id));
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ model: "epsilon-v6", status: "processing" });
+    expect(res.body).toMatchObject({ model: "epsilon-v6", status: "pending" });
   });
 
   it("rejects another account's task, an unfinished task, another model's task and an unknown id with 422", async () => {

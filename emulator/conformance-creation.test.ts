@@ -27,12 +27,12 @@ describe("an accepted creation", () => {
     expect(await emu.credits(apiKey)).toBe(100_000 - 44);
   });
 
-  it("starts epsilon-v6 tasks in processing (the spec's family E sample)", async () => {
+  it("starts epsilon-v6 tasks pending too under the default profile (initialStatus plays the family E sample)", async () => {
     const emu = emulator();
     const { apiKey } = await emu.account();
     const res = await emu.create("videos", apiKey, BODIES.epsilon("a harbour [[hang]]"));
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ status: "processing", model: "epsilon-v6", credits_reserved: 3 });
+    expect(res.body).toMatchObject({ status: "pending", model: "epsilon-v6", credits_reserved: 3 });
   });
 
   it("accepts delta-image-2 without an Idempotency-Key, deduplicating nothing", async () => {

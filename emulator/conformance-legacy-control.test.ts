@@ -69,7 +69,7 @@ describe("legacy endpoints", () => {
     for (const body of [
       { ...BODIES.legacy(), resolution: "720P" },
       { ...BODIES.legacy(), resolution: "1080P", outputDurationSec: 10 },
-      { ...BODIES.legacy(), model: "alpha-2.3" },
+      { ...BODIES.legacy(), promptExtend: "yes" },
       { prompt: "a kite" },
     ]) {
       const res = await emu.legacyCreate(apiKey, body);

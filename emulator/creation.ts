@@ -4,8 +4,10 @@ import type { IncomingMessage } from "node:http";
 import type { Emulator } from "./emulator";
 import { parseJson, readBody, type Reply } from "./http";
 import { DEADLINE_MS } from "./lifecycle";
-import { canonicalJson, type Account, type Scenario, type TaskRecord } from "./store";
-import { PLAN_COEFFICIENT, type AcceptedRequest, type Validation, type ValidationContext } from "./types";
+import type { Profile } from "./profile";
+import { retryAfterHeader, tooManyRequests } from "./shape";
+import { canonicalJson, type Account, type Scenario, type TaskPhase, type TaskRecord } from "./store";
+import { PLAN_COEFFICIENT, type AcceptedRequest, type Kind, type Validation, type ValidationContext } from "./types";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9.:_-]{1,128}$/;
 export const CONCURRENCY = { image: 5, video: 3 } as const;
@@ -37,8 +39,10 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   if (!parsed.ok) return dialect.error(400, "malformed_json", parsed.message);
   const body = parsed.value;
 
-  const key = req.headers["idempotency-key"];
-  if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
+  // deltaIdempotency "ignored": family D does not read the header at all, so every POST is new and charged.
+  const keyIgnored = emu.profile.deltaIdempotency === "ignored" && dialect.keyOptional(body);
+  const key = keyIgnored ? undefined : req.headers["idempotency-key"];
+  if (!keyIgnored && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
     if (key !== undefined || !dialect.keyOptional(body)) {
       return dialect.error(
         400,
@@ -62,7 +66,7 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
     return dialect.created(original, true);
   }
 
-  const validation = dialect.validate(body, { isOwnMediaUrl: (url) => emu.isOwnMediaUrl(url) });
+  const validation = dialect.validate(body, { isOwnMediaUrl: (url) => emu.isOwnMediaUrl(url), profile: emu.profile });
   if (!validation.ok) return dialect.error(dialect.invalidStatus, "invalid_request", validation.message, { field: validation.field });
   const request = validation.request;
   const parentProblem = request.parentTaskId ? checkParent(emu, account, request.parentTaskId) : undefined;
@@ -70,15 +74,23 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
 
   const prompt = String(request.params.prompt ?? "");
   if (/\[\[blocked\]\]/i.test(prompt)) {
-    return dialect.error(422, "prompt_blocked", "The prompt was rejected as unsafe before generation; change it and try again.", {
-      field: "prompt",
-    });
+    const status = emu.profile.promptBlocked;
+    if (status !== "task") {
+      return dialect.error(status, "prompt_blocked", "The prompt was rejected as unsafe before generation; change it and try again.", {
+        field: "prompt",
+      });
+    }
+    // promptBlocked "task": accepted as a task that is already failed, with nothing reserved and nothing to refund.
+    const blocked = newTask(emu, account, request, 0, "normal", true);
+    emu.track(blocked);
+    if (idemKey) emu.state.idempotency[idemKey] = { taskId: blocked.id, body: canonical, scope: dialect.scope };
+    return dialect.created(blocked, false);
   }
   emu.advance();
   if (emu.liveCount(account.apiKey, request.kind) >= CONCURRENCY[request.kind]) {
-    return dialect.error(429, "concurrency_limited", `At most ${CONCURRENCY[request.kind]} ${request.kind} tasks may run at once.`, {
-      retryAfter: "5",
-    });
+    const limit = `At most ${CONCURRENCY[request.kind]} ${request.kind} tasks may run at once.`;
+    const tooMany = tooManyRequests(emu.profile, "concurrency", limit);
+    return dialect.error(429, tooMany.code, tooMany.message, { retryAfter: retryAfterHeader(emu.profile, 5, emu.clock.now()) });
   }
   const price = Math.round(request.basePrice * PLAN_COEFFICIENT[account.plan]);
   if (account.credits < price) {
@@ -90,7 +102,7 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
   const task = newTask(emu, account, request, price, scenarioOf(prompt));
   emu.track(task);
   if (idemKey) emu.state.idempotency[idemKey] = { taskId: task.id, body: canonical, scope: dialect.scope };
-  if (task.scenario !== "fail" && task.scenario !== "hang") emu.media.render(task);
+  if (task.scenario !== "fail" && task.scenario !== "hang") void emu.media.render(task);
   return dialect.created(task, false);
 }
 
@@ -110,14 +122,20 @@ function scenarioOf(prompt: string): Scenario {
   return "normal";
 }
 
-function newTask(emu: Emulator, account: Account, request: AcceptedRequest, price: number, scenario: Scenario): TaskRecord {
+function newTask(
+  emu: Emulator,
+  account: Account,
+  request: AcceptedRequest,
+  price: number,
+  scenario: Scenario,
+  blocked = false,
+): TaskRecord {
   const now = emu.clock.now();
   const seconds = request.kind === "image" ? emu.timings.imageSeconds : emu.timings.videoSeconds;
   const durationMs = (scenario === "slow" ? 600 : seconds) * 1000;
-  const queuedMs = Math.min(request.kind === "image" ? 1000 : 2000, durationMs / 2);
-  // The spec's family E sample answers creation with `processing`.
-  const startsProcessing = request.model === "epsilon-v6";
-  const count = request.output.kind === "image" ? request.output.count : 1;
+  const finishAt = scenario === "hang" || blocked ? null : now + durationMs;
+  const phases = blocked ? [] : livePhases(emu.profile, request.kind, now, durationMs, finishAt ?? now + DEADLINE_MS);
+  const count = blocked ? 0 : request.output.kind === "image" ? request.output.count : 1;
   const task: TaskRecord = {
     id: `task_${randomBytes(12).toString("hex")}`,
     apiKey: account.apiKey,
@@ -127,17 +145,37 @@ function newTask(emu: Emulator, account: Account, request: AcceptedRequest, pric
     output: request.output,
     scenario,
     creditsReserved: price,
-    status: startsProcessing ? "processing" : "pending",
+    status: blocked ? "failed" : (phases[0]?.status ?? "pending"),
     createdAt: now,
     updatedAt: now,
-    startAt: startsProcessing ? now : now + queuedMs,
-    finishAt: scenario === "hang" ? null : now + durationMs,
+    startAt: phases.find((phase) => phase.status === "processing")?.at ?? now,
+    phases,
+    finishAt,
     deadlineAt: now + DEADLINE_MS,
     media: { ids: Array.from({ length: count }, () => randomBytes(12).toString("hex")), ready: false },
     snapshot: {},
     snapshotAt: now,
+    ...(blocked ? { blocked } : {}),
   };
   for (const id of task.media.ids) emu.state.media[id] = { taskId: task.id, ext: emu.media.extOf(task) };
   task.snapshot = emu.view(task);
   return task;
+}
+
+/**
+ * The live statuses of a new task and when each begins: pending for the first second (image) or two (video),
+ * unless the profile starts tasks in processing; with requeue, back to pending for the middle third of the
+ * processing time, then processing again until the end.
+ */
+function livePhases(profile: Profile, kind: Kind, now: number, durationMs: number, endAt: number): TaskPhase[] {
+  const phases: TaskPhase[] = [{ status: profile.initialStatus, at: now }];
+  if (profile.initialStatus === "pending") {
+    phases.push({ status: "processing", at: now + Math.min(kind === "image" ? 1000 : 2000, durationMs / 2) });
+  }
+  if (profile.requeue) {
+    const start = phases[phases.length - 1]?.at ?? now;
+    const third = (endAt - start) / 3;
+    phases.push({ status: "pending", at: Math.round(start + third) }, { status: "processing", at: Math.round(start + 2 * third) });
+  }
+  return phases;
 }

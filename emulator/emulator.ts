@@ -4,6 +4,7 @@ import { Clock } from "./clock";
 import { Faults } from "./faults";
 import { advanceTask, isLive, isSettled, SNAPSHOT_MS, taskView, type Timings } from "./lifecycle";
 import { MediaLibrary } from "./media";
+import { DEFAULT_PROFILE, type Profile } from "./profile";
 import { RateLimiter } from "./rate-limit";
 import { emptyState, Store, type Account, type TaskRecord } from "./store";
 import type { Plan } from "./types";
@@ -18,20 +19,24 @@ export class Emulator {
   /** Tasks that may still change; the rest are never looked at again by advance(). */
   private readonly unsettled = new Set<string>();
   baseUrl = "";
+  /** The readings of the spec's open points now in force; reset restores startProfile. */
+  profile: Profile;
 
   constructor(
     readonly store: Store,
     mediaDir: string,
     readonly timings: Timings,
     readonly demoKey: string,
+    readonly startProfile: Readonly<Profile> = DEFAULT_PROFILE,
   ) {
+    this.profile = copyProfile(startProfile);
     this.clock = new Clock(store.state.clockOffsetMs);
     this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error));
     for (const task of Object.values(store.state.tasks)) {
       if (isSettled(task)) continue;
       this.unsettled.add(task.id);
       // Rendering does not survive a restart: start it again for tasks still waiting for their media.
-      if (isLive(task) && !task.media.ready && task.scenario !== "fail" && task.scenario !== "hang") this.media.render(task);
+      if (isLive(task) && !task.media.ready && task.scenario !== "fail" && task.scenario !== "hang") void this.media.render(task);
     }
     this.ensureDemoAccount();
   }
@@ -126,7 +131,8 @@ export class Emulator {
       void this.media.remove(task);
       return;
     }
-    task.media = error ? { ...task.media, error } : { ...task.media, ready: true, readyAt: this.clock.now() };
+    // A failed render leaves the task as the clock has it; its media URL answers 500 and the next fetch tries again.
+    task.media = error ? { ids: task.media.ids, ready: false, error } : { ids: task.media.ids, ready: true, readyAt: this.clock.now() };
     if (error) console.error(`[emulator] rendering ${task.id} failed: ${error}`);
     this.store.changed();
   }
@@ -137,6 +143,7 @@ export class Emulator {
     this.unsettled.clear();
     this.rate.clear();
     this.faults.clear();
+    this.profile = copyProfile(this.startProfile);
     this.ensureDemoAccount();
   }
 
@@ -158,4 +165,8 @@ function safePath(url: string, baseUrl: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function copyProfile(profile: Readonly<Profile>): Profile {
+  return { ...profile, referenceTypes: [...profile.referenceTypes] };
 }

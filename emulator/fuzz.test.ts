@@ -12,6 +12,8 @@ const BATCHES = 50;
 const BATCH_SIZE = 100; // the clock moves 61 s after each batch, so no key nears 120 requests a minute
 const CONCURRENCY = 12;
 const REQUEST_TIMEOUT_MS = 8_000;
+// A media URL fetched before its render is done waits for the render (seconds of ffmpeg for a long 1080p video).
+const MEDIA_TIMEOUT_MS = 60_000;
 const MAX_BODY = 64 * 1024;
 
 // ---------------------------------------------------------------------------------------------
@@ -803,7 +805,8 @@ function send(base: URL, agent: http.Agent, req: FuzzRequest): Promise<FuzzRespo
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on("error", reject);
     });
-    outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => outgoing.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms (hang)`)));
+    const timeout = req.path.startsWith("/media/") ? MEDIA_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+    outgoing.setTimeout(timeout, () => outgoing.destroy(new Error(`no answer within ${timeout} ms (hang)`)));
     outgoing.on("error", reject);
     if (req.body === undefined) {
       outgoing.end();

@@ -5,7 +5,7 @@ export interface Reply {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
-  /** Raw bytes, sent as they are instead of JSON. */
+  /** Raw bytes, sent as they are instead of JSON; an empty contentType sends no Content-Type header. */
   raw?: { contentType: string; data: Buffer | string };
   /** A file to stream. */
   file?: { contentType: string; path: string; size: number };
@@ -92,7 +92,9 @@ export function sendReply(
   const contentType = reply.raw ? reply.raw.contentType : "application/json; charset=utf-8";
   res.writeHead(reply.status, {
     ...headers,
-    ...(reply.status === 204 ? {} : { "Content-Type": contentType, "Content-Length": Buffer.byteLength(payload) }),
+    ...(reply.status === 204 ? {} : { "Content-Length": Buffer.byteLength(payload) }),
+    // An empty raw content type sends no Content-Type at all (profile errorBody "empty").
+    ...(reply.status === 204 || contentType === "" ? {} : { "Content-Type": contentType }),
   });
   res.end(req.method === "HEAD" || reply.status === 204 ? undefined : payload);
 }

@@ -15,7 +15,10 @@ export interface Timings {
   refundSeconds: number;
 }
 
-/** Moves a task to where the clock says it is. Returns what happened, for the caller's side effects. */
+/**
+ * Moves a task to where the clock says it is. Everything depends on the clock and the task's inputs only:
+ * a task due to finish at T has finished at any time after T, whether or not its media is rendered yet.
+ */
 export function advanceTask(
   task: TaskRecord,
   account: Account | undefined,
@@ -25,17 +28,19 @@ export function advanceTask(
   const before = { status: task.status, updatedAt: task.updatedAt };
   let deleteMedia = false;
   if (isLive(task)) {
-    const finished = task.finishAt !== null && now >= task.finishAt;
-    if (now >= task.deadlineAt) fail(task, "deadline", task.deadlineAt, timings);
-    else if (task.media.error) fail(task, "render", now, timings);
-    else if (finished && task.scenario === "fail") fail(task, "generation", task.finishAt ?? now, timings);
-    else if (finished && task.media.ready) {
-      task.status = "succeeded";
-      task.succeededAt = Math.max(task.finishAt ?? now, task.media.readyAt ?? now);
-      task.updatedAt = task.succeededAt;
-    } else if (task.status === "pending" && now >= task.startAt) {
-      task.status = "processing";
-      task.updatedAt = task.startAt;
+    const end = task.finishAt !== null && task.finishAt < task.deadlineAt ? task.finishAt : null;
+    if (end !== null && now >= end) {
+      if (task.scenario === "fail") fail(task, "generation", end, timings);
+      else {
+        task.status = "succeeded";
+        task.succeededAt = end;
+        task.updatedAt = end;
+      }
+    } else if (now >= task.deadlineAt) fail(task, "deadline", task.deadlineAt, timings);
+    else {
+      const phase = phaseAt(task, now);
+      task.status = phase.status;
+      task.updatedAt = phase.at;
     }
   }
   const failure = task.failure;
@@ -57,6 +62,17 @@ export function advanceTask(
   return { changed, deleteMedia };
 }
 
+/** The live phase at `now`: the last one begun (states saved before phases: pending, then processing at startAt). */
+function phaseAt(task: TaskRecord, now: number): { status: "pending" | "processing"; at: number } {
+  const phases = task.phases ?? [
+    { status: "pending", at: task.createdAt },
+    { status: "processing", at: task.startAt },
+  ];
+  let current = phases[0] ?? { status: "pending" as const, at: task.createdAt };
+  for (const phase of phases) if (phase.at <= now) current = phase;
+  return current;
+}
+
 function fail(task: TaskRecord, reason: "generation" | "deadline" | "render", at: number, timings: Timings): void {
   task.status = "failed";
   task.updatedAt = at;
@@ -71,6 +87,7 @@ export function isLive(task: TaskRecord): boolean {
 /** Nothing about the task will change any more (its refund is settled, its retention is over or not applicable). */
 export function isSettled(task: TaskRecord): boolean {
   if (isLive(task)) return false;
+  if (task.blocked) return true;
   if (task.failure) return task.failure.refundedAt !== undefined;
   return task.kind !== "image" || task.mediaDeletedAt !== undefined;
 }
@@ -92,6 +109,12 @@ export function taskView(task: TaskRecord, mediaUrl: (id: string) => string): Re
     updated_at: iso(task.updatedAt),
     credits_reserved: task.creditsReserved,
   });
+  if (task.blocked) {
+    return {
+      ...base("failed"),
+      error: { code: "prompt_blocked", message: "The prompt was rejected as unsafe before generation; nothing was charged." },
+    };
+  }
   if (task.mediaDeletedAt !== undefined) {
     return { ...base("failed"), error: { code: "media_deleted", message: "The stored result was removed after the retention period." } };
   }

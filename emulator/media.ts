@@ -9,10 +9,20 @@ import type { TaskRecord } from "./store";
 export const CONTENT_TYPE = { png: "image/png", jpeg: "image/jpeg", mp4: "video/mp4" } as const;
 export type MediaExt = keyof typeof CONTENT_TYPE;
 
+interface RenderJob {
+  started: boolean;
+  /** Resolves when the render has ended, well or not. */
+  done: Promise<void>;
+  run: () => Promise<void>;
+}
+
 export class MediaLibrary {
   // Videos render one at a time (two cores); images have their own line so a long video never holds them up.
   private readonly lines: Record<"image" | "video", Promise<void>> = { image: Promise.resolve(), video: Promise.resolve() };
+  private urgent: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Renders queued or running, by task id. */
+  private readonly jobs = new Map<string, RenderJob>();
 
   constructor(
     readonly dir: string,
@@ -29,17 +39,47 @@ export class MediaLibrary {
     return task.output.kind === "video" ? "mp4" : task.output.format;
   }
 
-  render(task: TaskRecord): void {
-    const line = task.kind;
-    this.lines[line] = this.lines[line].then(async () => {
-      if (this.closed) return;
-      try {
-        await this.renderFiles(task);
-        if (!this.closed) this.onRendered(task);
-      } catch (error) {
-        if (!this.closed) this.onRendered(task, error instanceof Error ? error.message : String(error));
-      }
-    });
+  /** Queues the task's render (ahead of time, at creation); a second call while it is queued does nothing. */
+  render(task: TaskRecord): Promise<void> {
+    const queued = this.jobs.get(task.id);
+    if (queued) return queued.done;
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const job: RenderJob = {
+      started: false,
+      done,
+      run: async () => {
+        // Started already (a fetch jumped the line): wait for it here, so the line stays one render deep.
+        if (job.started) return done;
+        job.started = true;
+        try {
+          if (!this.closed) await this.renderFiles(task);
+          if (!this.closed) this.onRendered(task);
+        } catch (error) {
+          if (!this.closed) this.onRendered(task, error instanceof Error ? error.message : String(error));
+        } finally {
+          this.jobs.delete(task.id);
+          finished();
+        }
+      },
+    };
+    this.jobs.set(task.id, job);
+    this.lines[task.kind] = this.lines[task.kind].then(job.run);
+    return done;
+  }
+
+  /**
+   * Resolves once the task's files exist: a media URL fetched before its render is done waits for it
+   * (rendering is not part of the lifecycle). A render still queued moves to the urgent line, ahead of the rest;
+   * one lost to a restart, or one that failed, starts again.
+   */
+  async ensure(task: TaskRecord): Promise<void> {
+    if (task.media.ready) return;
+    const done = this.render(task);
+    const job = this.jobs.get(task.id);
+    // One urgent line beside the two background ones, so fetches never start more than one extra render at a time.
+    if (job && !job.started) this.urgent = this.urgent.then(job.run);
+    await done;
   }
 
   private async renderFiles(task: TaskRecord): Promise<void> {
@@ -95,6 +135,6 @@ export class MediaLibrary {
   /** Stops taking work and waits for what is rendering now. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(Object.values(this.lines));
+    await Promise.all([...Object.values(this.lines), this.urgent]);
   }
 }

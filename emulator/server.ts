@@ -11,6 +11,8 @@ import { sendReply, v1Error, type Reply } from "./http";
 import { createLegacy, getLegacyTask, legacyError } from "./legacy";
 import { CONTENT_TYPE, type MediaExt } from "./media";
 import { VIDEO_URL_TTL_MS, type Timings } from "./lifecycle";
+import { mergeProfile, DEFAULT_PROFILE, type Profile } from "./profile";
+import { retryAfterHeader, shapeError, tooManyRequests } from "./shape";
 import { Store, type Account } from "./store";
 import { createV1, getV1Task } from "./v1";
 
@@ -21,6 +23,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   demoKey?: string;
   timings?: Partial<Timings>;
+  /** The profile at start (and after a reset): switches not given keep their defaults. */
+  profile?: Partial<Profile>;
 }
 
 export interface RunningEmulator {
@@ -32,10 +36,18 @@ export interface RunningEmulator {
 export const DEFAULT_TIMINGS: Timings = { imageSeconds: 5, videoSeconds: 20, refundSeconds: 10 };
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const profile = mergeProfile(DEFAULT_PROFILE, options.profile ?? {});
+  if (!profile.ok) throw new Error(profile.message);
   const tempDir = options.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), "darkroom-emulator-"));
   const store = new Store(options.dataDir);
   const mediaDir = path.join(options.dataDir ?? tempDir ?? "", "media");
-  const emu = new Emulator(store, mediaDir, { ...DEFAULT_TIMINGS, ...options.timings }, options.demoKey ?? "sk-emulator-demo");
+  const emu = new Emulator(
+    store,
+    mediaDir,
+    { ...DEFAULT_TIMINGS, ...options.timings },
+    options.demoKey ?? "sk-emulator-demo",
+    profile.profile,
+  );
   // Refunds settle and retention ends on time even when nobody asks.
   const ticker = setInterval(() => emu.advance(), 1000);
   ticker.unref();
@@ -46,7 +58,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     handle(emu, req, res).catch((error: unknown) => {
       if (req.destroyed) return; // the client went away mid-request: nobody to answer
       console.error(`[emulator] ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendReply(req, res, v1Error(500, "internal_error", "The request could not be completed."), createReadStream);
+      const reply = shapeError(v1Error(500, "internal_error", "The request could not be completed."), emu.profile);
+      if (!res.headersSent) sendReply(req, res, reply, createReadStream);
       else res.destroy();
     });
   });
@@ -103,10 +116,12 @@ async function handle(emu: Emulator, req: IncomingMessage, res: ServerResponse):
     return sendReply(req, res, reply, createReadStream);
   }
 
+  // Error bodies take the profile's form (errorBody); legacy errors keep their own shape.
+  const send = (reply: Reply) => sendReply(req, res, shapeError(reply, emu.profile), createReadStream);
   const fault = emu.faults.take(method, pathname);
   if (fault?.kind === "status") {
     const retryAfter = fault.retryAfter === undefined ? undefined : String(fault.retryAfter);
-    return sendReply(req, res, v1Error(fault.status ?? 500, "injected_fault", "Injected fault.", { retryAfter }), createReadStream);
+    return send(v1Error(fault.status ?? 500, "injected_fault", "Injected fault.", { retryAfter }));
   }
   if (fault?.kind === "malformed") {
     return sendReply(req, res, { status: 200, raw: { contentType: "application/json", data: '{"id": "task_' } }, createReadStream);
@@ -121,7 +136,7 @@ async function handle(emu: Emulator, req: IncomingMessage, res: ServerResponse):
   if (fault?.kind === "accept_then_status") {
     reply = v1Error(fault.status ?? 500, "injected_fault", "Injected fault after the request was done.");
   }
-  sendReply(req, res, reply, createReadStream);
+  send(reply);
 }
 
 type Dialect = "v1" | "legacy";
@@ -175,8 +190,9 @@ async function route(emu: Emulator, req: IncomingMessage, method: string, pathna
     );
   const limited = emu.rate.hit(account.apiKey, emu.clock.now());
   if (!limited.ok) {
-    return error(429, "rate_limited", "More than 120 requests in 60 seconds for this API key.", {
-      retryAfter: String(limited.retryAfterSeconds),
+    const body = tooManyRequests(emu.profile, "rate", "More than 120 requests in 60 seconds for this API key.");
+    return error(429, body.code, body.message, {
+      retryAfter: retryAfterHeader(emu.profile, limited.retryAfterSeconds, emu.clock.now()),
     });
   }
   if (account.disabled) return error(403, "account_disabled", "This API account is disabled.");
@@ -193,8 +209,9 @@ async function serveMedia(emu: Emulator, id: string, ext: MediaExt): Promise<Rep
   if (task.kind === "video" && emu.clock.now() >= (task.succeededAt ?? 0) + VIDEO_URL_TTL_MS) {
     return v1Error(410, "media_expired", "This video URL has expired.");
   }
+  await emu.media.ensure(task);
   const size = await emu.media.size(id, ext);
-  if (size === undefined) return v1Error(404, "not_found", "No such media.");
+  if (size === undefined) return v1Error(500, "internal_error", "The result could not be produced; try again.");
   return {
     status: 200,
     file: { contentType: CONTENT_TYPE[ext], path: emu.media.filePath(id, ext), size },

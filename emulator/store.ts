@@ -13,6 +13,11 @@ export interface Account {
 export type Scenario = "normal" | "fail" | "hang" | "slow";
 export type TaskStatus = "pending" | "processing" | "succeeded" | "failed";
 
+export interface TaskPhase {
+  status: "pending" | "processing";
+  at: number;
+}
+
 export interface TaskRecord {
   id: string;
   apiKey: string;
@@ -25,7 +30,12 @@ export interface TaskRecord {
   status: TaskStatus;
   createdAt: number;
   updatedAt: number;
+  /** When processing starts (the first phase of that status); kept for states saved before phases existed. */
   startAt: number;
+  /** The live statuses the task goes through and when each begins, fixed at creation (profile initialStatus, requeue). */
+  phases?: TaskPhase[];
+  /** promptBlocked "task": failed with prompt_blocked at creation, nothing charged, nothing to refund. */
+  blocked?: boolean;
   /** When generation is done; null for a task that never finishes. */
   finishAt: number | null;
   deadlineAt: number;

@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { parseProfileText, type Profile } from "./profile";
 import { probeVideo, type VideoInfo } from "./render/probe";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "./server";
 import type { Plan } from "./types";
@@ -132,6 +133,13 @@ export class EmulatorClient {
     return Date.parse((await this.control("GET", "/clock")).body.now);
   }
 
+  /** Changes some profile switches (PUT /__emulator/profile); answers the whole profile. */
+  async setProfile(patch: Partial<Profile>): Promise<Profile> {
+    const res = await this.control("PUT", "/profile", patch);
+    if (res.status !== 200) throw new Error(`setting the profile answered ${res.status}: ${res.text}`);
+    return res.body as Profile;
+  }
+
   async faults(rules: Record<string, unknown>[]): Promise<Res> {
     return this.control("POST", "/faults", { rules });
   }
@@ -227,11 +235,23 @@ export class EmulatorClient {
   }
 }
 
+/**
+ * The profile a test's emulator starts with: the one given, else EMULATOR_PROFILE (so `npm run test:profiles`
+ * can run the same integration tests under each reading of the spec), else the defaults.
+ */
+export function testProfile(given?: Partial<Profile>): Partial<Profile> {
+  return given ?? parseProfileText(process.env.EMULATOR_PROFILE);
+}
+
+function start(options: EmulatorOptions): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, ...options, profile: testProfile(options.profile), timings: { ...FAST_TIMINGS, ...options.timings } });
+}
+
 /** Starts one emulator for the test file (beforeAll) and closes it (afterAll). */
 export function emulatorForFile(options: EmulatorOptions = {}): () => EmulatorClient {
   let client: EmulatorClient | undefined;
   beforeAll(async () => {
-    client = new EmulatorClient(await startEmulator({ port: 0, ...options, timings: { ...FAST_TIMINGS, ...options.timings } }));
+    client = new EmulatorClient(await start(options));
   });
   afterAll(async () => {
     await client?.running.close();
@@ -243,7 +263,7 @@ export function emulatorForFile(options: EmulatorOptions = {}): () => EmulatorCl
 }
 
 export async function startClient(options: EmulatorOptions = {}): Promise<EmulatorClient> {
-  return new EmulatorClient(await startEmulator({ port: 0, ...options, timings: { ...FAST_TIMINGS, ...options.timings } }));
+  return new EmulatorClient(await start(options));
 }
 
 /** Probes an MP4 held in memory (probeVideo reads a file). */

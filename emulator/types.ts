@@ -1,4 +1,5 @@
 // Types shared by the emulator's parts. The emulator is a separate server: the app never imports it.
+import type { Profile } from "./profile";
 
 export type Plan = "free" | "paid" | "lifetime";
 export type Kind = "image" | "video";
@@ -28,6 +29,14 @@ export interface AcceptedRequest {
 export type Validation = { ok: true; request: AcceptedRequest } | { ok: false; field: string; message: string };
 
 export interface ValidationContext {
+  /** The profile in force; the defaults when absent. */
+  profile?: Profile;
   /** URLs of media this emulator serves are accepted as inputs, though they are not public HTTPS. */
   isOwnMediaUrl(url: string): boolean;
+}
+
+/** The resolutions alpha-2.3 accepts besides 1080p, and its default, under the profile's reading. */
+export function alphaResolutions(ctx: ValidationContext): { values: string[]; fallback: string } {
+  const low = ctx.profile?.alphaResolution ?? "768p";
+  return { values: [low, "1080p"], fallback: low };
 }

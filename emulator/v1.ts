@@ -4,6 +4,7 @@ import { createTask, type CreationDialect } from "./creation";
 import type { Emulator } from "./emulator";
 import { json, v1Error, type Reply } from "./http";
 import { validateCreation } from "./requests";
+import { shapeTask } from "./shape";
 import type { Account } from "./store";
 
 function dialect(emu: Emulator, endpoint: "videos" | "images"): CreationDialect {
@@ -13,8 +14,10 @@ function dialect(emu: Emulator, endpoint: "videos" | "images"): CreationDialect 
     invalidStatus: 422,
     keyOptional: (body) => endpoint === "images" && (body as { model?: unknown } | null)?.model === "delta-image-2",
     scope: endpoint,
-    created: (task, replayed) =>
-      replayed ? json(200, emu.present(task.snapshot), { "Idempotent-Replayed": "true" }) : json(202, emu.present(task.snapshot)),
+    created: (task, replayed) => {
+      const body = shapeTask(emu.present(task.snapshot), emu.profile, "creation");
+      return replayed ? json(200, body, { "Idempotent-Replayed": "true" }) : json(202, body);
+    },
   };
 }
 
@@ -26,5 +29,5 @@ export function getV1Task(emu: Emulator, account: Account, id: string): Reply {
   emu.advance();
   const task = emu.ownTask(id, account.apiKey);
   if (!task) return v1Error(404, "not_found", "No task with this id for this API key.");
-  return json(200, emu.retrieve(task));
+  return json(200, shapeTask(emu.retrieve(task), emu.profile, "retrieval"));
 }

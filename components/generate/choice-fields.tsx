@@ -11,8 +11,15 @@ import { FieldShell } from "./field-shell";
 // Choices carry numbers or strings; the DOM only strings. Map back through the schema's own options.
 const toOption = (options: readonly unknown[], text: string) => options.find((option) => String(option) === text);
 
+// An optional choice without a default in the spec is sent only when picked: "API default" sends nothing.
+const API_DEFAULT = { value: "", label: "API default" };
+const leavesToApi = (spec: ControlProps["spec"]) => !spec.required && spec.defaultValue === undefined;
+
 export function SegmentedField({ spec, value, onChange, error, label, inputRef, className }: ControlProps) {
-  const options = (spec.options ?? []).map((option) => ({ value: String(option), label: optionLabel(option, spec.meta.unit) }));
+  const options = [
+    ...(leavesToApi(spec) ? [API_DEFAULT] : []),
+    ...(spec.options ?? []).map((option) => ({ value: String(option), label: optionLabel(option, spec.meta.unit) })),
+  ];
   return (
     <FieldShell className={className} kind="group" label={label ?? spec.meta.label} help={spec.meta.help} error={error}>
       {(ids) => (
@@ -43,7 +50,7 @@ export function SelectField({ spec, value, onChange, onBlur, error, label, input
           aria-describedby={ids.describedBy}
           aria-invalid={ids.invalid}
         >
-          {value === undefined && <option value="">Choose…</option>}
+          {(value === undefined || leavesToApi(spec)) && <option value="">{leavesToApi(spec) ? API_DEFAULT.label : "Choose…"}</option>}
           {(spec.options ?? []).map((option) => (
             <option key={String(option)} value={String(option)}>
               {optionLabel(option, spec.meta.unit)}

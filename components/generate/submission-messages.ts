@@ -68,9 +68,25 @@ export const SUBMISSION_STATE: Record<SubmissionView["state"], string> = {
   accepted: "Accepted",
   rejected: "Refused",
   cancelled: "Cancelled",
+  attention: "Needs attention",
 };
 
 export function taskFailure(task: TaskView): string {
+  if (task.error?.code === "prompt_blocked") {
+    // What was charged comes from the figures, never assumed: some readings of the API charge and refund.
+    const { reserved, used, refunded } = task.credits;
+    const kept = (used ?? reserved ?? 0) - (refunded ?? 0);
+    const charged =
+      reserved === null && used === null
+        ? "The generation service did not say what it charged."
+        : kept > 0
+          ? `${kept} credits charged${refunded === null ? " (no refund reported yet)" : ""}.`
+          : "Nothing was charged.";
+    return `The prompt was blocked by the safety check. ${charged}`;
+  }
+  if (task.refundUnconfirmed) {
+    return `Generation failed. The refund of ${task.credits.reserved ?? "the reserved"} credits was not confirmed within 7 days; ask the service's support.`;
+  }
   if (task.error?.code === "refund_pending") return "Generation failed. The reserved credits are being refunded.";
   if (task.error?.code === "media_deleted") return "The generation service deleted this result after its retention period.";
   return task.error?.message ? `Generation failed: ${task.error.message}` : "Generation failed.";

@@ -1,5 +1,5 @@
 // Family A: alpha-2.3 (text- or image-to-video) and alpha-2.3-fast (image-to-video only).
-import type { AcceptedRequest, OutputSpec, ValidationContext } from "../types";
+import { alphaResolutions, type AcceptedRequest, type OutputSpec, type ValidationContext } from "../types";
 import { boolean, fail, has, oneOf, type Body } from "./checks";
 import { alphaPrice, type AlphaModel, type AlphaResolution } from "./pricing";
 import { readRequest, type Schema } from "./schema";
@@ -14,7 +14,8 @@ export function alphaOutput(resolution: AlphaResolution, seconds: number): Outpu
   return { kind: "video", ...videoDimensions(resolution, DEFAULT_VIDEO_ASPECT), seconds };
 }
 
-function schema(model: AlphaModel): Schema {
+function schema(model: AlphaModel, ctx: ValidationContext): Schema {
+  const resolutions = alphaResolutions(ctx);
   return {
     owner: `${model} requests`,
     idField: "model",
@@ -22,14 +23,14 @@ function schema(model: AlphaModel): Schema {
     fields: [
       { name: "image_url", check: mediaUrl },
       { name: "duration", check: oneOf([6, 10], " seconds"), default: 6 },
-      { name: "resolution", check: oneOf(["768p", "1080p"]), default: "768p" },
+      { name: "resolution", check: oneOf(resolutions.values), default: resolutions.fallback },
       { name: "prompt_optimizer", check: boolean, default: true },
     ],
   };
 }
 
 export function validateAlpha(model: AlphaModel, body: Body, ctx: ValidationContext): AcceptedRequest {
-  const { params } = readRequest(body, schema(model), ctx);
+  const { params } = readRequest(body, schema(model, ctx), ctx);
   if (model === "alpha-2.3-fast" && !has(body, "image_url")) {
     fail("image_url", "image_url is required for alpha-2.3-fast, which only generates from a first-frame image");
   }

@@ -1,6 +1,19 @@
 // Family E: epsilon-v6 in its five modes. Mode-specific fields are rejected in the other modes.
 import type { AcceptedRequest, ValidationContext } from "../types";
-import { arrayOf, boolean, fail, has, integer, isPlainObject, oneOf, rejectUnknown, string, type Body, type Check } from "./checks";
+import {
+  arrayOf,
+  boolean,
+  describeChoices,
+  fail,
+  has,
+  integer,
+  isPlainObject,
+  oneOf,
+  rejectUnknown,
+  string,
+  type Body,
+  type Check,
+} from "./checks";
 import { epsilonPrice } from "./pricing";
 import { readRequest, type Schema } from "./schema";
 import { DEFAULT_VIDEO_ASPECT, videoDimensions } from "./sizes";
@@ -18,11 +31,12 @@ const TASK_ID_PREFIX = "task_";
 
 function imageReference(value: unknown, path: string, ctx: ValidationContext): void {
   if (!isPlainObject(value)) fail(path, `${path} must be an object with image_url and type`);
-  rejectUnknown(value, ["image_url", "type", "ref_name"], `${path}.`, "an image reference");
+  if (ctx.profile?.unknownFields === "reject") rejectUnknown(value, ["image_url", "type", "ref_name"], `${path}.`, "an image reference");
   if (!has(value, "image_url")) fail(`${path}.image_url`, `${path}.image_url is required`);
   epsilonImageUrl(value.image_url, `${path}.image_url`, ctx);
-  if (!has(value, "type")) fail(`${path}.type`, `${path}.type is required: subject or background`);
-  oneOf(["subject", "background"])(value.type, `${path}.type`, ctx);
+  const types = ctx.profile?.referenceTypes ?? ["subject", "background"];
+  if (!has(value, "type")) fail(`${path}.type`, `${path}.type is required: ${describeChoices(types)}`);
+  oneOf(types)(value.type, `${path}.type`, ctx);
   if (has(value, "ref_name") && !REF_NAME.test(string(value.ref_name, `${path}.ref_name`))) {
     fail(`${path}.ref_name`, `${path}.ref_name must be 1 to 32 letters, digits, _ or -`);
   }
@@ -49,7 +63,7 @@ const parentTaskId: Check = (value, path) => {
   }
 };
 
-const SCHEMA: Schema = {
+const schema = (ctx: ValidationContext): Schema => ({
   owner: "epsilon-v6 requests",
   idField: "model",
   modes: [TEXT, IMAGE, TRANSITION, REFERENCE, EXTEND],
@@ -62,6 +76,8 @@ const SCHEMA: Schema = {
       check: oneOf(["16:9", "4:3", "1:1", "3:4", "9:16", "2:3", "3:2", "21:9"]),
       default: "16:9",
       modes: [TEXT, REFERENCE],
+      // Whether text and reference modes require it is not shown: profile aspectRatioRequired plays "yes".
+      requiredIn: ctx.profile?.aspectRatioRequired ? [TEXT, REFERENCE] : undefined,
     },
     { name: "generate_audio", check: boolean, default: false },
     { name: "generate_multi_clip", check: boolean, default: false, modes: [TEXT, IMAGE] },
@@ -73,10 +89,10 @@ const SCHEMA: Schema = {
     { name: "video_url", check: mediaUrl, modes: [EXTEND] },
     { name: "parent_task_id", check: parentTaskId, modes: [EXTEND] },
   ],
-};
+});
 
 export function validateEpsilon(body: Body, ctx: ValidationContext): AcceptedRequest {
-  const { mode, params } = readRequest(body, SCHEMA, ctx);
+  const { mode, params } = readRequest(body, schema(ctx), ctx);
   if (mode === EXTEND) {
     const byUrl = has(params, "video_url");
     const byParent = has(params, "parent_task_id");

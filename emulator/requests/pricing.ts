@@ -2,8 +2,9 @@
 // Each function takes already-validated values, so a missing table entry is a programming error.
 
 const ALPHA_PER_SECOND = {
-  "alpha-2.3": { "768p": 5, "1080p": 8 },
-  "alpha-2.3-fast": { "768p": 3, "1080p": 5 },
+  // 720p is the same tier as 768p under the other reading of the contract (profile alphaResolution).
+  "alpha-2.3": { "720p": 5, "768p": 5, "1080p": 8 },
+  "alpha-2.3-fast": { "720p": 3, "768p": 3, "1080p": 5 },
 } as const;
 const BETA_PER_SECOND: Record<string, number> = { "480p": 3, "720p": 6, "1080p": 12 };
 const EPSILON_PER_SECOND: Record<string, number> = { "360p": 2, "540p": 4, "720p": 6, "1080p": 10 };
@@ -14,7 +15,7 @@ const DELTA_PER_IMAGE: Record<string, number> = { medium: 8, high: 16 };
 const DELTA_RESOLUTION_FACTOR: Record<string, number> = { "1K": 1, "2K": 2, "4K": 4 };
 
 export type AlphaModel = keyof typeof ALPHA_PER_SECOND;
-export type AlphaResolution = "768p" | "1080p";
+export type AlphaResolution = "720p" | "768p" | "1080p";
 
 function rate(table: Record<string, number>, key: string): number {
   const value = table[key];

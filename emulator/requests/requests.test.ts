@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PROFILE } from "../profile";
 import type { AcceptedRequest, OutputSpec, ValidationContext } from "../types";
 import { isPublicHttpsUrl, validateCreation, validateLegacyCreation } from "./index";
 
 const OWN_MEDIA = "http://localhost:3999/media/";
-const ctx: ValidationContext = { isOwnMediaUrl: (url) => url.startsWith(OWN_MEDIA) };
+// These cases pin the strict reading of unknown fields (profile unknownFields "reject"); the default
+// reading (ignore them) is covered over HTTP in conformance-profile-requests.test.ts.
+const ctx: ValidationContext = {
+  isOwnMediaUrl: (url) => url.startsWith(OWN_MEDIA),
+  profile: { ...DEFAULT_PROFILE, unknownFields: "reject", referenceTypes: [...DEFAULT_PROFILE.referenceTypes] },
+};
 
 const IMG = "https://cdn.example.com/in/a.png";
 const IMG2 = "https://cdn.example.com/in/b.webp";

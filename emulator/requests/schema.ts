@@ -1,6 +1,7 @@
 // A model's request described as the spec's field table, and the one reader that applies it, so the
 // order in which violations are found is the same for every model:
-//   mode → unknown fields → prompt → each present field in table order → conditional rules.
+//   mode → unknown fields (profile unknownFields "reject"; else they are dropped) → prompt → each present field
+//   in table order → conditional rules.
 // (The model, or the legacy modelKey, is checked by the caller before any of this.)
 import type { ValidationContext } from "../types";
 import { describeChoices, fail, has, oneOf, readPrompt, rejectUnknown, type Body, type Check } from "./checks";
@@ -45,7 +46,7 @@ export function readRequest(body: Body, schema: Schema, ctx: ValidationContext):
     mode = body.mode as string;
   }
   const known = [schema.idField, ...(schema.modes ? ["mode"] : []), "prompt", ...schema.fields.map((f) => f.name)];
-  rejectUnknown(body, known, "", schema.owner);
+  if (ctx.profile?.unknownFields === "reject") rejectUnknown(body, known, "", schema.owner);
   readPrompt(body, schema.prompt.min, schema.prompt.max);
 
   const accepts = (rule: FieldRule) => rule.modes === undefined || (mode !== undefined && rule.modes.includes(mode));

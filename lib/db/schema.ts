@@ -77,6 +77,8 @@ export interface SubmissionTable {
   error_field: string | null;
   batch_id: string | null;
   task_id: string | null;
+  /** The last upstream answer that left the outcome unknown (bounded, secrets cut out). */
+  upstream_raw: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -111,6 +113,14 @@ export interface TaskTable {
   lease_owner: string | null;
   hidden: Generated<Flag>;
   favourite: Generated<Flag>;
+  /** The last upstream answer as it came (bounded, secrets cut out). */
+  upstream_raw: string | null;
+  /** Why the last answer could not be read (no usable status); null once one could. */
+  unreadable: string | null;
+  /** A failed task whose refund never showed within the follow-up window. */
+  refund_unconfirmed: Generated<Flag>;
+  /** Made or imported through the legacy endpoints: polled through GET /api/video/task/{taskId}. */
+  legacy: Generated<Flag>;
   created_at: string;
   updated_at: string;
 }

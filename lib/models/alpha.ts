@@ -2,8 +2,11 @@
 import { z } from "zod";
 import { bool, enumField, field, modelField, prompt, publicHttpsUrl, strictFields } from "./fields";
 
-/** README: the contract's 720p/768p conflict is settled as 768p (default) or 1080p, and 1080p only at 6 s. */
-export const ALPHA_RESOLUTIONS = ["768p", "1080p"] as const;
+/**
+ * The contract names 720p in one form and 768p (the default) in another, and which one an account takes is
+ * not shown: all three are offered, and leaving it empty sends no resolution (the API's own default).
+ */
+export const ALPHA_RESOLUTIONS = ["720p", "768p", "1080p"] as const;
 export const ALPHA_1080P_SECONDS = 6;
 
 const IMAGE_META = {
@@ -24,9 +27,9 @@ const shared = {
     group: "basics",
   }),
   duration: field(enumField([6, 10], 6), { label: "Duration", widget: "segmented", order: 30, group: "output", unit: "s" }),
-  resolution: field(enumField(ALPHA_RESOLUTIONS, "768p"), {
+  resolution: field(enumField(ALPHA_RESOLUTIONS).optional(), {
     label: "Resolution",
-    help: "1080p is available only for 6-second videos.",
+    help: "1080p is available only for 6-second videos. The API accepts either 720p or 768p, depending on the account.",
     widget: "segmented",
     order: 31,
     group: "output",
@@ -41,11 +44,11 @@ const shared = {
 };
 
 // The rule reads the parsed values, so an absent duration counts as its default of 6 s.
-const only6sAt1080p = (value: { resolution: string; duration: number }) =>
+const only6sAt1080p = (value: { resolution?: string; duration: number }) =>
   value.resolution !== "1080p" || value.duration === ALPHA_1080P_SECONDS;
 const only6sMessage = {
   path: ["resolution"],
-  message: `1080p is only available at ${ALPHA_1080P_SECONDS} seconds: choose ${ALPHA_1080P_SECONDS} s or 768p`,
+  message: `1080p is only available at ${ALPHA_1080P_SECONDS} seconds: choose ${ALPHA_1080P_SECONDS} s or a lower resolution`,
 };
 
 export const alpha23Schema = strictFields("alpha-2.3", {

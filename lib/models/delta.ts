@@ -1,5 +1,6 @@
-// Family D: delta-image-2, 1 to 4 images per task. README settles what the spec leaves open: prompt
-// 1 to 5,000, size 1:1 and quality medium by default, output resolution in `resolution` (1K by default).
+// Family D: delta-image-2, 1 to 4 images per task. The spec shows no default for size or quality and no
+// field for the 1K/2K/4K choice, so Darkroom sends size and quality only when a person picks them, and
+// no resolution field at all (the API's own default applies).
 import { z } from "zod";
 import { enumField, field, intRange, modelField, prompt, publicHttpsUrl, strictFields, urlList } from "./fields";
 
@@ -12,13 +13,13 @@ export const deltaSchema = strictFields("delta-image-2", {
     order: 10,
     group: "basics",
   }),
-  size: field(enumField(["1:1", "3:2", "2:3", "4:3", "3:4", "16:9", "9:16"], "1:1"), {
+  size: field(enumField(["1:1", "3:2", "2:3", "4:3", "3:4", "16:9", "9:16"]).optional(), {
     label: "Aspect ratio",
     widget: "select",
     order: 30,
     group: "output",
   }),
-  quality: field(enumField(["medium", "high"], "medium"), { label: "Quality", widget: "segmented", order: 31, group: "output" }),
+  quality: field(enumField(["medium", "high"]).optional(), { label: "Quality", widget: "segmented", order: 31, group: "output" }),
   n: field(intRange(1, 4, 1), { label: "Images", help: "How many images to make, 1 to 4.", widget: "number", order: 33, group: "output" }),
   image_urls: field(urlList(1, 16).optional(), {
     label: "Reference images",
@@ -35,7 +36,6 @@ export const deltaSchema = strictFields("delta-image-2", {
     order: 43,
     group: "advanced",
   }),
-  resolution: field(enumField(["1K", "2K", "4K"], "1K"), { label: "Resolution", widget: "segmented", order: 32, group: "output" }),
 });
 
 export type DeltaRequest = z.output<typeof deltaSchema>;

@@ -17,7 +17,8 @@ const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
 const taskId = z
   .string()
   .trim()
-  .regex(/^task_[A-Za-z0-9_-]{1,100}$/, "A task id looks like task_ followed by letters and digits.");
+  // No `task_` prefix is assumed: legacy task ids may have none (the spec names only v1's prefix).
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, "A task id is letters, digits, and _ . : - (up to 128 characters).");
 
 const instant = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and time, like 2026-01-31T00:00:00Z." });
 

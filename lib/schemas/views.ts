@@ -15,7 +15,8 @@ export const POLL_INTERVAL_MS = 5_000;
 /** The spec's concurrency limits per account. */
 export const CONCURRENCY = { image: 5, video: 3 } as const;
 
-export const SUBMISSION_STATES = ["queued", "sending", "accepted", "rejected", "cancelled"] as const;
+/** "attention": the outcome is unknown after bounded retries (or the key clashed); a person decides what to do. */
+export const SUBMISSION_STATES = ["queued", "sending", "accepted", "rejected", "cancelled", "attention"] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 
 export interface ResultView {
@@ -50,6 +51,12 @@ export interface TaskView {
   /** For a succeeded image: when the upstream deletes its copy (see lib/retention.ts). */
   expiresAt: string | null;
   thumbnailUrl: string | null;
+  /** Why the upstream's last answer could not be read (the task is kept and polled again), or null. */
+  unreadable: string | null;
+  /** A failed task whose refund was not reported within 7 days of follow-ups. */
+  refundUnconfirmed: boolean;
+  /** Fields of the upstream's answer Darkroom has no place for, kept as they came (URLs left out). */
+  unmapped: Record<string, unknown> | null;
   results?: ResultView[];
 }
 

@@ -6,6 +6,7 @@ import type { TaskResultRow, TaskRow } from "@/lib/db/tasks";
 import { env } from "@/lib/env";
 import { upstreamSkewMs } from "@/lib/upstream/clock";
 import { imageExpiresAt } from "@/lib/retention";
+import { unmappedFields } from "@/lib/upstream/unmapped";
 import { mediaUrl, type ResultView, type SubmissionView, type TaskView } from "@/lib/schemas/views";
 
 export type { ResultView, SubmissionView, TaskView } from "@/lib/schemas/views";
@@ -41,6 +42,9 @@ export function taskView(task: TaskRow & { member_name?: string | null }, result
     completedAt: task.completed_at,
     expiresAt: task.media_deleted_at ? null : imageExpiresAt(task, env.ACCOUNT_PLAN, upstreamSkewMs()),
     thumbnailUrl: archived ? mediaUrl(task.id, 0, "thumbnail") : null,
+    unreadable: task.unreadable ?? null,
+    refundUnconfirmed: fromDbBool(task.refund_unconfirmed ?? 0),
+    unmapped: unmappedFields(task.upstream_raw ?? null),
     ...(results ? { results: results.filter((r) => r.file).map((r) => resultView(task.id, r)) } : {}),
   };
 }

@@ -116,6 +116,7 @@ describe("legacy endpoints, mapped to the v1 Task shape", () => {
       status: 200,
       replayed: false,
       value: { id: expect.stringMatching(/^task_/), status: "pending", model: "alpha-2.3", credits_reserved: 38 },
+      raw: expect.any(String),
     });
     if (!created.ok) return;
     expect(await client.createLegacyVideo(sent, key)).toMatchObject({ ok: true, replayed: true, value: { id: created.value.id } });

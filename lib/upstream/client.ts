@@ -1,5 +1,5 @@
 import "server-only";
-import { legacyCreatedSchema, legacyCreatedToTask, legacyTaskSchema, legacyTaskToTask } from "./legacy";
+import { readLegacyTask, sentLegacyModel } from "./legacy";
 import {
   failureFromStatus,
   malformedFailure,
@@ -11,7 +11,8 @@ import {
   type UpstreamOutcome,
 } from "./outcome";
 import { observeUpstreamDate } from "./clock";
-import { parseErrorBody, parseJsonText, taskSchema, type Task } from "./schemas";
+import { parseErrorBody, parseJsonText, type Task } from "./schemas";
+import { readTask, type TaskReading } from "./task-reader";
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -40,14 +41,12 @@ interface Call {
   path: string;
   body?: string;
   idempotencyKey?: string;
-  /** The success value from the parsed JSON, or undefined when it is not what the spec describes. */
-  read(json: unknown): Task | undefined;
+  /** What could be read of the parsed JSON; never throws. */
+  read(json: unknown): TaskReading;
 }
 
-const fromSchema = (json: unknown): Task | undefined => {
-  const parsed = taskSchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
-};
+/** Raw answers are kept for people to look at, not to hold whole bodies of an upstream gone wrong. */
+const RAW_MAX = 16_000;
 
 export function createUpstreamClient({
   baseUrl,
@@ -80,26 +79,30 @@ export function createUpstreamClient({
       return signal.aborted ? timeoutFailure(timeoutMs) : networkFailure();
     }
     const { status } = response;
+    const raw = rawOf(text, secrets);
     if (status === 200 || status === 202) {
-      const value = read(parseJsonText(text));
-      if (value === undefined) return malformedFailure(status);
-      return { ok: true, status, value, replayed: response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true" };
+      const reading = read(parseJsonText(text));
+      // An id carrying the key or our address is no task id of the API's: never stored, never shown.
+      if (reading.ok && scrubId(reading.task.id, secrets) === undefined)
+        return malformedFailure(status, { problem: "the answer's task id is not usable" });
+      if (!reading.ok) {
+        const taskId = reading.id === undefined ? undefined : scrubId(reading.id, secrets);
+        return malformedFailure(status, { problem: reading.problem, ...(taskId ? { taskId } : {}), ...(raw ? { raw } : {}) });
+      }
+      const replayed = response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true";
+      return { ok: true, status, value: reading.task, replayed, ...(raw ? { raw } : {}) };
     }
-    return failureFromStatus(
-      status,
-      scrubbed(parseErrorBody(parseJsonText(text)), secrets),
-      parseRetryAfter(response.headers.get("retry-after")),
-    );
+    return failureFromStatus(status, scrubbed(errorOf(text), secrets), parseRetryAfter(response.headers.get("retry-after"), now()));
   }
 
   const taskPath = (prefix: string, id: string) => `${prefix}${encodeURIComponent(id)}`;
 
   return {
     createVideo: (body, idempotencyKey) =>
-      call({ dialect: "v1", method: "POST", path: "/v1/videos/generations", body, idempotencyKey, read: fromSchema }),
+      call({ dialect: "v1", method: "POST", path: "/v1/videos/generations", body, idempotencyKey, read: readTask }),
     createImage: (body, idempotencyKey) =>
-      call({ dialect: "v1", method: "POST", path: "/v1/images/generations", body, idempotencyKey, read: fromSchema }),
-    getTask: (id) => call({ dialect: "v1", method: "GET", path: taskPath("/v1/tasks/", id), read: fromSchema }),
+      call({ dialect: "v1", method: "POST", path: "/v1/images/generations", body, idempotencyKey, read: readTask }),
+    getTask: (id) => call({ dialect: "v1", method: "GET", path: taskPath("/v1/tasks/", id), read: readTask }),
     createLegacyVideo: (body, idempotencyKey) =>
       call({
         dialect: "legacy",
@@ -107,20 +110,14 @@ export function createUpstreamClient({
         path: "/api/video/generate",
         body,
         idempotencyKey,
-        read: (json) => {
-          const parsed = legacyCreatedSchema.safeParse(json);
-          return parsed.success ? legacyCreatedToTask(parsed.data, body) : undefined;
-        },
+        read: (json) => readLegacyTask(json, { creation: true, fallbackModel: sentLegacyModel(body) }),
       }),
     getLegacyTask: (id) =>
       call({
         dialect: "legacy",
         method: "GET",
         path: taskPath("/api/video/task/", id),
-        read: (json) => {
-          const parsed = legacyTaskSchema.safeParse(json);
-          return parsed.success ? legacyTaskToTask(parsed.data) : undefined;
-        },
+        read: (json) => readLegacyTask(json),
       }),
   };
 }
@@ -136,6 +133,23 @@ function secretsOf(base: string, apiKey: string): string[] {
   }
   return [apiKey, base, ...forms];
 }
+
+/** The error details of a body in any shape; a plain-text sentence (not an HTML page) is kept as the message. */
+function errorOf(text: string): UpstreamError {
+  const json = parseJsonText(text);
+  if (json !== undefined) return parseErrorBody(json);
+  const sentence = text.trim();
+  return sentence !== "" && !sentence.startsWith("<") ? { message: sentence } : {};
+}
+
+function rawOf(text: string, secrets: readonly string[]): string | undefined {
+  if (text === "") return undefined;
+  let clean = text;
+  for (const secret of [...secrets].filter(Boolean).sort((a, b) => b.length - a.length)) clean = clean.split(secret).join("[redacted]");
+  return clean.length > RAW_MAX ? `${clean.slice(0, RAW_MAX - 1)}…` : clean;
+}
+
+const scrubId = (id: string, secrets: readonly string[]) => (secrets.some((secret) => secret && id.includes(secret)) ? undefined : id);
 
 function scrubbed(error: UpstreamError, secrets: readonly string[]): UpstreamError {
   return Object.fromEntries(Object.entries(error).map(([name, value]) => [name, scrub(value, secrets)]));

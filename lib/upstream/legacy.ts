@@ -1,9 +1,11 @@
 import "server-only";
-import { z } from "zod";
-import { parseJsonText, type Task, type TaskStatus } from "./schemas";
+import { parseJsonText } from "./schemas";
+import { readAmount, readRefund, readStatus, type Task, type TaskReading } from "./task-reader";
 
-// The legacy video endpoints (/api/video/*) speak their own dialect. Everything past the client sees
-// v1 Tasks only, so the mapping to that shape lives here, next to the legacy shapes.
+// The legacy video endpoints (/api/video/*) speak their own dialect, and the spec shows only `taskId` of
+// their answers. Two naming schemes are known ({taskId, creditCost, status} with PENDING/RUNNING/…, and
+// {taskId, cost, state: QUEUED…FAILED, videoUrl}); each field is looked for under every name either uses,
+// and whatever no name maps is kept (in `unmapped`) so it can be shown rather than lost.
 
 /** Body of POST /api/video/generate. */
 export interface LegacyVideoRequest {
@@ -14,73 +16,100 @@ export interface LegacyVideoRequest {
   promptExtend?: boolean;
 }
 
-const LEGACY_STATUS = { PENDING: "pending", RUNNING: "processing", SUCCEEDED: "succeeded", FAILED: "failed" } as const satisfies Record<
-  string,
-  TaskStatus
->;
-const legacyStatus = z.enum(Object.keys(LEGACY_STATUS) as [keyof typeof LEGACY_STATUS, ...(keyof typeof LEGACY_STATUS)[]]);
-const taskId = z.string().startsWith("task_");
-const credits = z.number().nonnegative();
-const timestamp = z.iso.datetime({ offset: true });
+type Fields = Record<string, unknown>;
 
-/** Answer of POST /api/video/generate (200 for new and replayed tasks alike). */
-export const legacyCreatedSchema = z.looseObject({
-  taskId,
-  status: legacyStatus.optional(),
-  creditCost: credits,
-  modelKey: z.string().min(1).optional(),
-});
-export type LegacyCreated = z.infer<typeof legacyCreatedSchema>;
+const NAMES = {
+  id: ["taskId", "task_id", "id"],
+  status: ["status", "state", "taskStatus"],
+  model: ["modelKey", "model"],
+  reserved: ["creditCost", "cost", "credits", "creditsReserved", "credits_reserved"],
+  used: ["creditsUsed", "credits_used"],
+  refunded: ["refundedCredits", "creditsRefunded", "credits_refunded", "refunded", "refund"],
+  video: ["videoUrl", "video_url", "url", "resultUrl"],
+  errorCode: ["errorCode", "error_code"],
+  errorMessage: ["errorMessage", "error_message", "message"],
+  error: ["error"],
+  createdAt: ["createdAt", "created_at"],
+  updatedAt: ["updatedAt", "updated_at"],
+} as const;
+const KNOWN = new Set<string>(Object.values(NAMES).flat());
 
-/** Answer of GET /api/video/task/{taskId}. */
-export const legacyTaskSchema = z.looseObject({
-  taskId,
-  modelKey: z.string().min(1),
-  status: legacyStatus,
-  creditCost: credits,
-  videoUrl: z.string().min(1).optional(),
-  errorCode: z.string().min(1).optional(),
-  errorMessage: z.string().optional(),
-  refundedCredits: credits.optional(),
-  createdAt: timestamp.optional(),
-  updatedAt: timestamp.optional(),
-});
-export type LegacyTask = z.infer<typeof legacyTaskSchema>;
+const first = (json: Fields, names: readonly string[]): unknown => {
+  for (const name of names) if (json[name] !== undefined && json[name] !== null) return json[name];
+  return undefined;
+};
+const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+const timestamp = (value: unknown) => {
+  const at = text(value);
+  return at && !Number.isNaN(Date.parse(at)) ? at : undefined;
+};
+
+/** Fields of a legacy answer that Darkroom has no place for, kept as they came. */
+export function legacyUnmapped(json: unknown): Fields | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
+  const rest = Object.fromEntries(Object.entries(json).filter(([name]) => !KNOWN.has(name)));
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+function legacyError(json: Fields): Task["error"] {
+  const nested = first(json, NAMES.error);
+  const code = text(first(json, NAMES.errorCode)) ?? (typeof nested === "object" && nested ? text((nested as Fields).code) : undefined);
+  const message =
+    text(first(json, NAMES.errorMessage)) ??
+    (typeof nested === "object" && nested ? text((nested as Fields).message) : typeof nested === "string" ? nested : undefined);
+  if (!code && !message) return undefined;
+  // v1 error codes are lower case; legacy ones may come in capitals.
+  return { ...(code ? { code: code.toLowerCase() } : {}), ...(message ? { message } : {}) };
+}
+
+/**
+ * Reads a legacy answer (creation or retrieval) as a v1 Task. A creation may omit the status: a new
+ * legacy task is pending, as a new v1 one is. `fallbackModel` is the model we asked for.
+ */
+export function readLegacyTask(
+  json: unknown,
+  { creation = false, fallbackModel }: { creation?: boolean; fallbackModel?: string } = {},
+): TaskReading {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return { ok: false, problem: "the answer is not a JSON object" };
+  const fields = json as Fields;
+  const rawId = first(fields, NAMES.id);
+  const id = text(rawId) ?? (typeof rawId === "number" ? String(rawId) : undefined);
+  if (!id) return { ok: false, problem: "the answer has no task id" };
+  const rawStatus = first(fields, NAMES.status);
+  const status = readStatus(rawStatus) ?? (creation && rawStatus === undefined ? "pending" : undefined);
+  if (!status) return { ok: false, id, problem: `the answer's status ${JSON.stringify(rawStatus ?? null)} is not one Darkroom knows` };
+  const reserved = readAmount(first(fields, NAMES.reserved));
+  const used = readAmount(first(fields, NAMES.used));
+  const refunded = readRefund(first(fields, NAMES.refunded), reserved);
+  const video = text(first(fields, NAMES.video));
+  const error = legacyError(fields);
+  const model = text(first(fields, NAMES.model)) ?? fallbackModel;
+  const createdAt = timestamp(first(fields, NAMES.createdAt));
+  const updatedAt = timestamp(first(fields, NAMES.updatedAt));
+  return {
+    ok: true,
+    task: {
+      id,
+      status,
+      ...(model ? { model } : {}),
+      ...(createdAt ? { created_at: createdAt } : {}),
+      ...(updatedAt ? { updated_at: updatedAt } : {}),
+      ...(reserved !== undefined ? { credits_reserved: reserved } : {}),
+      // The legacy dialect may report no final debit; none is invented.
+      ...(used !== undefined ? { credits_used: used } : {}),
+      ...(refunded !== undefined ? { credits_refunded: refunded } : {}),
+      ...(video ? { data: [{ url: video }] } : {}),
+      ...(error ? { error } : {}),
+    },
+  };
+}
 
 // The legacy endpoint creates family A videos only, and its body carries no image, so without any
 // better source the model is the text-to-video one.
 const LEGACY_DEFAULT_MODEL = "alpha-2.3";
 
-/** The model of a legacy creation: the answer's modelKey if it has one, else the one we sent. */
-function createdModel(created: LegacyCreated, sentBody: string): string {
-  if (created.modelKey) return created.modelKey;
+/** The model we asked a legacy creation for. */
+export function sentLegacyModel(sentBody: string): string {
   const sent = parseJsonText(sentBody) as { modelKey?: unknown } | undefined;
   return typeof sent?.modelKey === "string" && sent.modelKey !== "" ? sent.modelKey : LEGACY_DEFAULT_MODEL;
-}
-
-export function legacyCreatedToTask(created: LegacyCreated, sentBody: string): Task {
-  return {
-    id: created.taskId,
-    status: LEGACY_STATUS[created.status ?? "PENDING"],
-    model: createdModel(created, sentBody),
-    credits_reserved: created.creditCost,
-  };
-}
-
-export function legacyTaskToTask(legacy: LegacyTask): Task {
-  return {
-    id: legacy.taskId,
-    status: LEGACY_STATUS[legacy.status],
-    model: legacy.modelKey,
-    ...(legacy.createdAt ? { created_at: legacy.createdAt } : {}),
-    ...(legacy.updatedAt ? { updated_at: legacy.updatedAt } : {}),
-    credits_reserved: legacy.creditCost,
-    // No credits_used: the legacy dialect reports no final debit, and we do not invent one.
-    ...(legacy.refundedCredits !== undefined ? { credits_refunded: legacy.refundedCredits } : {}),
-    ...(legacy.videoUrl ? { data: [{ url: legacy.videoUrl }] } : {}),
-    // v1 error codes are lower case; legacy ones may come in capitals.
-    ...(legacy.errorCode
-      ? { error: { code: legacy.errorCode.toLowerCase(), ...(legacy.errorMessage ? { message: legacy.errorMessage } : {}) } }
-      : {}),
-  };
 }

@@ -2,7 +2,7 @@
 // no outcome ever carries the key or the upstream URL, even when the upstream or fetch put them in text.
 import { describe, expect, it } from "vitest";
 import { createUpstreamClient } from "./client";
-import { legacyTaskSchema, legacyTaskToTask } from "./legacy";
+import { readLegacyTask } from "./legacy";
 import { failureFromStatus, parseRetryAfter, type UpstreamOutcome } from "./outcome";
 import { parseErrorBody } from "./schemas";
 
@@ -92,7 +92,7 @@ describe("failureFromStatus", () => {
 
 describe("legacy mapping", () => {
   it("maps a legacy task onto the v1 Task shape", () => {
-    const legacy = legacyTaskSchema.parse({
+    const legacy = {
       taskId: "task_abc",
       modelKey: "alpha-2.3",
       status: "FAILED",
@@ -103,19 +103,22 @@ describe("legacy mapping", () => {
       createdAt: "2030-01-01T00:00:00.000Z",
       updatedAt: "2030-01-01T00:00:10.000Z",
       somethingNew: true,
+    };
+    expect(readLegacyTask(legacy)).toEqual({
+      ok: true,
+      task: {
+        id: "task_abc",
+        status: "failed",
+        model: "alpha-2.3",
+        created_at: "2030-01-01T00:00:00.000Z",
+        updated_at: "2030-01-01T00:00:10.000Z",
+        credits_reserved: 38,
+        credits_refunded: 38,
+        error: { code: "generation_failed", message: "The model failed." },
+      },
     });
-    expect(legacyTaskToTask(legacy)).toEqual({
-      id: "task_abc",
-      status: "failed",
-      model: "alpha-2.3",
-      created_at: "2030-01-01T00:00:00.000Z",
-      updated_at: "2030-01-01T00:00:10.000Z",
-      credits_reserved: 38,
-      credits_refunded: 38,
-      error: { code: "generation_failed", message: "The model failed." },
-    });
-    expect(legacyTaskToTask({ ...legacy, status: "RUNNING", errorCode: undefined, refundedCredits: undefined })).toMatchObject({
-      status: "processing",
+    expect(readLegacyTask({ ...legacy, status: "RUNNING", errorCode: undefined, refundedCredits: undefined })).toMatchObject({
+      task: { status: "processing" },
     });
   });
 });

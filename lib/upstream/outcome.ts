@@ -27,6 +27,8 @@ export interface UpstreamSuccess<T> {
   value: T;
   /** The upstream answered an earlier creation again (same Idempotency-Key and body): nothing new was charged. */
   replayed: boolean;
+  /** The answer's body as it came (bounded, secrets cut out): kept beside what was read from it. */
+  raw?: string;
 }
 
 export interface UpstreamFailure {
@@ -38,6 +40,10 @@ export interface UpstreamFailure {
   field?: string;
   retryAfterMs?: number;
   retryable: boolean;
+  /** A 2xx that could not be read: the task id, when the answer had one (the task exists and is kept). */
+  taskId?: string;
+  /** The unreadable answer as it came (bounded, secrets cut out). */
+  raw?: string;
 }
 
 export type UpstreamOutcome<T> = UpstreamSuccess<T> | UpstreamFailure;
@@ -157,10 +163,12 @@ export const timeoutFailure = (timeoutMs: number): UpstreamFailure => ({
 });
 
 /** A 2xx whose body is not what the spec describes: retrying (the same key) is safe and may get a good copy. */
-export const malformedFailure = (status: number): UpstreamFailure => ({
+export const malformedFailure = (status: number, detail: { problem?: string; taskId?: string; raw?: string } = {}): UpstreamFailure => ({
   ok: false,
   kind: "malformed_response",
   status,
-  message: "The generation service sent an answer that could not be read.",
+  message: `The generation service sent an answer that could not be read${detail.problem ? ` (${detail.problem})` : ""}.`,
   retryable: true,
+  ...(detail.taskId ? { taskId: detail.taskId } : {}),
+  ...(detail.raw ? { raw: detail.raw } : {}),
 });

@@ -2,38 +2,11 @@ import "server-only";
 import { z } from "zod";
 import type { UpstreamError } from "./outcome";
 
-// Objects are loose: the upstream may add fields at any time, and an unknown field must not turn a
-// good answer into a malformed one. What the spec promises is checked strictly.
+// Task answers are read field by field in ./task-reader (the spec leaves several forms open); error
+// bodies here, each detail on its own.
 
-import { TASK_STATUSES, type TaskStatus } from "@/lib/schemas/views";
-
-export { TASK_STATUSES, type TaskStatus };
-
-const timestamp = z.iso.datetime({ offset: true });
-const credits = z.number().nonnegative();
-
-export const taskSchema = z.looseObject({
-  id: z.string().startsWith("task_"),
-  status: z.enum(TASK_STATUSES),
-  model: z.string().min(1),
-  created_at: timestamp.optional(),
-  updated_at: timestamp.optional(),
-  credits_reserved: credits,
-  credits_used: credits.optional(),
-  credits_refunded: credits.optional(),
-  data: z
-    .array(
-      z.looseObject({
-        url: z.string().min(1),
-        width: z.number().int().positive().optional(),
-        height: z.number().int().positive().optional(),
-      }),
-    )
-    .optional(),
-  error: z.looseObject({ code: z.string().min(1), message: z.string().optional() }).optional(),
-});
-
-export type Task = z.infer<typeof taskSchema>;
+export { TASK_STATUSES, type TaskStatus } from "@/lib/schemas/views";
+export type { Task, TaskResult } from "./task-reader";
 
 // Error bodies in the order we expect them: v1's documented shape, the legacy shape, then the bare
 // shapes proxies and gateways tend to produce. Anything else (HTML, plain text) yields nothing.

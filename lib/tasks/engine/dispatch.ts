@@ -6,11 +6,14 @@ import { countLive, insertTask } from "@/lib/db/tasks";
 import type { UpstreamFailure, UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
 import { CONCURRENCY, later, POLL_INTERVAL_MS, type Engine } from "./context";
-import { acquire, pause } from "./rate-budget";
+import { acquire } from "./rate-budget";
+import { authHeld, holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds";
 
 /** How long a sender may hold a submission; after that another process (or this one, restarted) resends it. */
 const SEND_LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60_000;
+/** Same-key resends after an unknown outcome (5xx, timeout, unreadable answer) before a person decides. */
+export const MAX_SEND_ATTEMPTS = 5;
 
 export const QUEUE_PAUSED = "queue_paused";
 
@@ -18,8 +21,10 @@ export const QUEUE_PAUSED = "queue_paused";
 export async function dispatchOnce(engine: Engine): Promise<number> {
   const { db } = engine.connection;
   if (await getInstanceValue(db, { key: QUEUE_PAUSED })) return 0;
+  // While the key is refused one submission a minute goes out as the check; the rest wait in line.
+  if (await authHeld(engine)) return 0;
   let sent = 0;
-  for (const kind of ["video", "image"] as const) {
+  kinds: for (const kind of ["video", "image"] as const) {
     const now = engine.now().toISOString();
     const ready = (await listQueued(db, { kind })).filter(
       (s) => (s.state === "queued" && s.next_attempt_at <= now) || (s.state === "sending" && (s.lease_until ?? "") <= now),
@@ -38,8 +43,13 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
         });
         return sent;
       }
-      await settle(engine, submission, await send(engine, submission));
+      const outcome = await send(engine, submission);
+      const limited = await settle(engine, submission, outcome);
       sent += 1;
+      // A rate 429 holds every request for the key; a concurrency 429 stops this kind for the rest of the tick.
+      if (limited === "rate") return sent;
+      if (limited === "concurrency") continue kinds;
+      if (!outcome.ok && refusesKey(outcome, submission.model)) return sent;
     }
   }
   return sent;
@@ -65,12 +75,16 @@ function send(engine: Engine, submission: Submission): Promise<UpstreamOutcome<T
   return engine.client.createVideo(submission.body, submission.idempotency_key);
 }
 
-/** Records what the upstream said. */
-async function settle(engine: Engine, submission: Submission, outcome: UpstreamOutcome<Task>): Promise<void> {
+/** Records what the upstream said; answers which limit a 429 hit. */
+async function settle(engine: Engine, submission: Submission, outcome: UpstreamOutcome<Task>): Promise<"rate" | "concurrency" | undefined> {
   const { db } = engine.connection;
   const now = engine.now().toISOString();
-  if (outcome.ok) {
-    const task = outcome.value;
+  if (outcome.ok) await releaseAuthHold(engine);
+  // An answer that could not be read but names its task: the task exists and may be charged, so it is
+  // recorded (marked) and the poller reads it again, rather than resending or dropping it.
+  const unreadable = !outcome.ok && outcome.kind === "malformed_response" && outcome.taskId !== undefined;
+  if (outcome.ok || unreadable) {
+    const task: Task = outcome.ok ? outcome.value : { id: outcome.taskId!, status: "pending" };
     await db.transaction().execute(async (trx) => {
       await insertTask(trx, {
         id: task.id,
@@ -81,7 +95,15 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
         params: submission.params,
         prompt: promptOf(submission.params),
         status: task.status,
-        credits_reserved: task.credits_reserved,
+        credits_reserved: task.credits_reserved ?? null,
+        // A creation may answer an already-ended task (a prompt blocked as a failed task): all of it is kept.
+        credits_used: task.credits_used ?? null,
+        credits_refunded: task.credits_refunded ?? null,
+        error_code: task.error?.code ?? (task.status === "failed" ? "generation_failed" : null),
+        error_message: task.error?.message ?? null,
+        upstream_raw: outcome.raw ?? null,
+        legacy: submission.endpoint === "legacy" ? 1 : 0,
+        unreadable: outcome.ok ? null : outcome.message,
         upstream_created_at: task.created_at ?? null,
         upstream_updated_at: task.updated_at ?? null,
         next_poll_at: later(engine, POLL_INTERVAL_MS),
@@ -100,35 +122,84 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
     });
     engine.publish({ type: "submission", id: submission.id, state: "accepted", taskId: task.id });
     engine.publish({ type: "task", id: task.id, status: task.status, archive: "none" });
-    return;
+    return undefined;
   }
-  await updateSubmission(db, {
-    id: submission.id,
-    lease_until: null,
-    updated_at: now,
-    ...(await afterFailure(engine, submission, outcome)),
-  });
-  const state = outcome.retryable ? "queued" : "rejected";
-  engine.publish({ type: "submission", id: submission.id, state });
+  const limited = outcome.status === 429 ? await limitHit(engine, submission, outcome) : undefined;
+  const patch = await afterFailure(engine, submission, outcome, limited);
+  await updateSubmission(db, { id: submission.id, lease_until: null, updated_at: now, upstream_raw: outcome.raw ?? null, ...patch });
+  engine.publish({ type: "submission", id: submission.id, state: patch.state });
+  return limited;
 }
 
-async function afterFailure(engine: Engine, submission: Submission, failure: UpstreamFailure) {
+/**
+ * Which limit a 429 hit, from what Darkroom knows rather than the body (a plain 429 says nothing): with
+ * the account at its cap of live tasks of this kind, it is the concurrency limit; an explicit
+ * concurrency code also counts (tasks made elsewhere with the key hold slots Darkroom cannot see);
+ * anything else is the request rate.
+ */
+async function limitHit(engine: Engine, submission: Submission, failure: UpstreamFailure): Promise<"rate" | "concurrency"> {
+  const live = await countLive(engine.connection.db, { kind: submission.kind });
+  return live >= CONCURRENCY[submission.kind] || failure.kind === "concurrency_limited" ? "concurrency" : "rate";
+}
+
+// delta-image-2's contract does not list the Idempotency-Key, so a resend after an unknown outcome
+// may be a second task, charged again: a person decides.
+const NO_AUTOMATIC_RESEND = new Set(["delta-image-2"]);
+
+async function afterFailure(engine: Engine, submission: Submission, failure: UpstreamFailure, limited: "rate" | "concurrency" | undefined) {
   const shown = { error_code: failure.kind, error_message: failure.message, error_field: failure.field ?? null };
-  if (failure.kind === "rate_limited") {
-    // Every request for this key waits, as Retry-After says (10 s when it says nothing usable).
-    await pause(engine.connection, { keyId: engine.keyId, until: new Date(engine.now().getTime() + (failure.retryAfterMs ?? 10_000)) });
-    return { ...shown, state: "queued" as const, next_attempt_at: engine.now().toISOString() };
+  if (limited === "rate") {
+    const { backoffMs } = await pauseForRate(engine, failure.retryAfterMs);
+    // After the pause, the tick's polls go first (see loop.ts); this creation waits its own backoff.
+    return { ...shown, error_code: "rate_limited", state: "queued" as const, next_attempt_at: later(engine, backoffMs) };
   }
-  if (failure.kind === "concurrency_limited") {
+  if (limited === "concurrency") {
     // Back in line, never dropped: a slot frees when one of the account's tasks ends.
-    return { ...shown, state: "queued" as const, next_attempt_at: later(engine, failure.retryAfterMs ?? POLL_INTERVAL_MS) };
+    const message = "The account is at its limit of running tasks of this kind; it goes out when one ends.";
+    const wait = failure.retryAfterMs ?? POLL_INTERVAL_MS;
+    return {
+      ...shown,
+      error_code: "concurrency_limited",
+      error_message: message,
+      state: "queued" as const,
+      next_attempt_at: later(engine, wait),
+    };
+  }
+  const refused = refusesKey(failure, submission.model);
+  if (refused) {
+    // Nothing is lost: the submission waits in line while the queue is held and a check runs each minute.
+    await holdForAuth(engine, refused);
+    return { ...shown, state: "queued" as const, next_attempt_at: engine.now().toISOString() };
   }
   if (failure.retryable) {
     const attempts = submission.attempts + 1;
+    if (attempts >= MAX_SEND_ATTEMPTS || (NO_AUTOMATIC_RESEND.has(submission.model) && unknownOutcome(failure))) {
+      return { ...shown, attempts, error_message: attentionMessage(submission, failure), state: "attention" as const };
+    }
     const backoff = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (attempts - 1)) * (0.5 + Math.random() / 2);
     return { ...shown, state: "queued" as const, attempts, next_attempt_at: later(engine, backoff) };
   }
+  if (failure.kind === "idempotency_conflict") {
+    const message =
+      "The generation service says this submission's key was already used with a different request, so it did not take this one. Nothing new was charged for it; send it again with a new key if you still want it.";
+    return { ...shown, error_message: message, state: "attention" as const };
+  }
   return { ...shown, state: "rejected" as const };
+}
+
+/** The request may have reached the upstream and been charged, and the answer does not say. */
+const unknownOutcome = (failure: UpstreamFailure) =>
+  failure.kind === "server_error" ||
+  failure.kind === "timeout" ||
+  failure.kind === "network_error" ||
+  failure.kind === "malformed_response";
+
+function attentionMessage(submission: Submission, failure: UpstreamFailure): string {
+  const tries = submission.attempts + 1;
+  return (
+    `${failure.message} After ${tries === 1 ? "one try" : `${tries} tries`} with the same key it is not known whether the generation service created (and charged for) this task. ` +
+    "If it shows up in the service's own dashboard, import it by its id; otherwise send it again with a new key (this may charge a second time if the first did go through)."
+  );
 }
 
 export function promptOf(params: string): string | null {

@@ -38,6 +38,15 @@ export function buildEngine(): Engine | undefined {
   };
 }
 
+/**
+ * One round of the engine. Polls first: after a rate-limit pause, live tasks' polls take the budget
+ * before a creation can spend it on another 429, so creations never starve them.
+ */
+export async function tickOnce(engine: Engine): Promise<void> {
+  await pollOnce(engine);
+  await dispatchOnce(engine);
+}
+
 /** Starts dispatching and polling in this process, once. State lives in the database, so a restart resumes. */
 export function startEngine(): void {
   if (holder[KEY]) return;
@@ -51,8 +60,7 @@ export function startEngine(): void {
     if (busy) return; // a slow tick (a large download) is never overlapped by the next
     busy = true;
     try {
-      await dispatchOnce(engine);
-      await pollOnce(engine);
+      await tickOnce(engine);
     } catch (error) {
       log.error({ err: error }, "task engine tick failed");
     } finally {

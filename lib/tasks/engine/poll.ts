@@ -6,7 +6,9 @@ import type { Task } from "@/lib/upstream/schemas";
 import { upstreamSkewMs } from "@/lib/upstream/clock";
 import { archiveTask } from "./archive";
 import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./context";
-import { acquire, pause } from "./rate-budget";
+import { acquire } from "./rate-budget";
+import { holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds";
+import { fromDbBool } from "@/lib/db/booleans";
 import { imageExpiresAt } from "@/lib/retention";
 
 // The next poll is timed from when this one was sent, plus a margin: the API must see at least 5 s
@@ -14,6 +16,10 @@ import { imageExpiresAt } from "@/lib/retention";
 const POLL_MARGIN_MS = 100;
 const POLL_LEASE_MS = 5 * 60_000; // covers downloading a large video inside one poll
 const REFUND_FOLLOW_UP_MS = 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** A refund not reported this long after the failure is shown as not confirmed, and no longer followed up. */
+const REFUND_FOLLOW_UP_FOR_MS = 7 * DAY_MS;
+const AUTH_RETRY_MS = 60_000;
 const OVERDUE_POLL_MS = 30_000;
 const LOST_AFTER_NOT_FOUND = 3;
 const RETENTION_CHECK_DELAY_MS = 60 * 60_000;
@@ -56,7 +62,7 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
   if (!budget.ok) return { ...overdue, next_poll_at: later(engine, budget.waitMs) };
 
   const sentAt = engine.now().getTime();
-  const outcome = await engine.client.getTask(task.id);
+  const outcome = fromDbBool(task.legacy ?? 0) ? await engine.client.getLegacyTask(task.id) : await engine.client.getTask(task.id);
   const polledAt = { ...overdue, last_polled_at: new Date(sentAt).toISOString() };
   const nextLivePoll = new Date(sentAt + POLL_INTERVAL_MS + POLL_MARGIN_MS).toISOString();
   if (!outcome.ok) {
@@ -67,19 +73,55 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
         ? { ...polledAt, not_found_count: count, lost: 1, next_poll_at: null }
         : { ...polledAt, not_found_count: count, next_poll_at: nextLivePoll };
     }
-    if (outcome.kind === "rate_limited") {
-      // Retry-After counts from when the answer arrived, not from when the poll was sent.
-      const wait = outcome.retryAfterMs ?? 10_000;
-      await pause(engine.connection, { keyId: engine.keyId, until: new Date(engine.now().getTime() + wait) });
+    if (outcome.status === 429) {
+      // A retrieval creates nothing, so its 429 is the request rate whatever the body says. Retry-After
+      // counts from when the answer arrived, not from when the poll was sent.
+      const { waitMs: wait } = await pauseForRate(engine, outcome.retryAfterMs);
       return { ...polledAt, next_poll_at: later(engine, Math.max(wait, POLL_INTERVAL_MS)) };
+    }
+    const refused = refusesKey(outcome);
+    if (refused) {
+      // The key, not the task: hold the queue, keep the task as it is, and look again in a minute.
+      await holdForAuth(engine, refused);
+      return { ...polledAt, next_poll_at: later(engine, AUTH_RETRY_MS) };
+    }
+    if (outcome.kind === "malformed_response" && outcome.taskId === task.id) {
+      // Its status could not be read: keep the task as last known, mark it, keep the answer, look again.
+      return {
+        ...polledAt,
+        unreadable: outcome.message,
+        upstream_raw: outcome.raw ?? null,
+        next_poll_at: live ? nextLivePoll : later(engine, REFUND_FOLLOW_UP_MS),
+      };
     }
     return { ...polledAt, next_poll_at: outcome.retryable ? nextLivePoll : later(engine, REFUND_FOLLOW_UP_MS) };
   }
+  await releaseAuthHold(engine);
   return {
     ...polledAt,
     not_found_count: 0,
+    unreadable: null,
+    upstream_raw: outcome.raw ?? null,
     ...(await apply(engine, task, outcome.value, Boolean(overdue.overdue) || Boolean(task.overdue), nextLivePoll)),
   };
+}
+
+/**
+ * A failed task whose refund has not shown is looked at again, whatever its code (a refund may settle
+ * after generation_failed too): backing off from a minute to a day, then daily until 7 days after the
+ * failure, then shown as "refund not confirmed". Nothing to follow when nothing was reserved, or the
+ * failure is one the spec never refunds (media_deleted, or a blocked prompt with nothing charged).
+ */
+function refundFollowUp(
+  engine: Engine,
+  { completedAt, refunded, reserved, code }: { completedAt: string; refunded: number | undefined; reserved: number | null; code?: string },
+): Updateable<TaskTable> {
+  const nothingOwed = refunded !== undefined || !reserved || code === "media_deleted";
+  if (nothingOwed) return { next_poll_at: null, refund_unconfirmed: 0 };
+  const since = engine.now().getTime() - Date.parse(completedAt);
+  if (since >= REFUND_FOLLOW_UP_FOR_MS) return { next_poll_at: null, refund_unconfirmed: 1 };
+  const wait = Math.min(DAY_MS, Math.max(REFUND_FOLLOW_UP_MS, since));
+  return { next_poll_at: later(engine, Math.min(wait, REFUND_FOLLOW_UP_FOR_MS - since)) };
 }
 
 /** What an answer means for the task and when to look again. */
@@ -93,9 +135,11 @@ async function apply(
   const now = engine.now().toISOString();
   const base = {
     upstream_updated_at: upstream.updated_at ?? task.upstream_updated_at,
-    credits_reserved: upstream.credits_reserved,
+    credits_reserved: upstream.credits_reserved ?? task.credits_reserved,
   };
-  if (upstream.status === "failed" && upstream.error?.code === "media_deleted") {
+  // media_deleted on a task Darkroom saw succeed: retention removed its copy, and the success stands. On a
+  // task last seen live it is the task's failure like any other (below), and its slot is free.
+  if (upstream.status === "failed" && upstream.error?.code === "media_deleted" && task.status === "succeeded") {
     // The upstream removed its copy after retention; the archived copy stays and the task stays a success here.
     // Without one, there is nothing left to archive: say so rather than show it as archiving forever.
     const unsaved =
@@ -129,16 +173,16 @@ async function apply(
     };
   }
   if (upstream.status === "failed") {
-    const settling = upstream.error?.code === "refund_pending" && upstream.credits_refunded === undefined;
+    const completedAt = task.completed_at ?? now;
+    const refunded = upstream.credits_refunded ?? task.credits_refunded ?? undefined;
     return {
       ...base,
       status: "failed",
       error_code: upstream.error?.code ?? "generation_failed",
       error_message: upstream.error?.message ?? null,
-      credits_refunded: upstream.credits_refunded ?? null,
-      completed_at: task.completed_at ?? now,
-      // A refund in progress is followed up slowly until credits_refunded appears.
-      next_poll_at: settling ? later(engine, REFUND_FOLLOW_UP_MS) : null,
+      credits_refunded: refunded ?? null,
+      completed_at: completedAt,
+      ...refundFollowUp(engine, { completedAt, refunded, reserved: base.credits_reserved, code: upstream.error?.code }),
     };
   }
   return { ...base, status: upstream.status, next_poll_at: overdue ? later(engine, OVERDUE_POLL_MS) : nextLivePoll };

@@ -42,7 +42,6 @@ export const imageRows: Row[] = [
       n: 2,
       image_urls: urls(3),
       callback_url: "https://hooks.example.com/done",
-      resolution: "2K",
     }),
   ),
   ...promptRows("delta-image-2", DELTA, 1, 5000),
@@ -53,8 +52,8 @@ export const imageRows: Row[] = [
   ...listRows("delta-image-2", DELTA, 16),
   ...urlRows("delta-image-2 image_urls item", (url) => edit(DELTA, { image_urls: [url] }), "image_urls.0"),
   ...urlRows("delta-image-2 callback_url", (url) => edit(DELTA, { callback_url: url }), "callback_url"),
-  ...choiceRows("delta-image-2", DELTA, "resolution", ["1K", "2K", "4K"], ["4k", "8K", "1080p", null]),
-  ok("delta-image-2: 4 images at 4K", edit(DELTA, { resolution: "4K", n: 4, quality: "high" })),
+  // The field that selects 1K, 2K or 4K is not shown: Darkroom sends none (the API's default applies).
+  ok("delta-image-2: 4 images, high quality", edit(DELTA, { n: 4, quality: "high" })),
 ];
 
 // The model field itself, on both endpoints.

@@ -1,0 +1,100 @@
+import "server-only";
+import { deleteInstanceValue, getInstanceValue, setInstanceValue } from "@/lib/db/instance";
+import type { UpstreamFailure } from "@/lib/upstream/outcome";
+import { later, type Engine } from "./context";
+import { pause } from "./rate-budget";
+
+// What the engine holds back on the upstream's word: the whole queue while the API key is refused (401,
+// 403), and every request for the key after a rate-limit 429. Both live in the database, so every
+// Darkroom process on it holds back together.
+
+export const AUTH_HOLD = "queue_auth_hold";
+/** While the key is refused, one request a minute checks whether it works again (well within the budget). */
+export const AUTH_RECHECK_MS = 60_000;
+
+export interface AuthHold {
+  reason: "key_refused" | "account_disabled";
+  message: string;
+  since: string;
+  /** When the next request may go out to see whether the key works again. */
+  recheckAt: string;
+}
+
+export async function getAuthHold(engine: Pick<Engine, "connection">): Promise<AuthHold | undefined> {
+  const value = await getInstanceValue(engine.connection.db, { key: AUTH_HOLD });
+  if (!value) return undefined;
+  try {
+    return JSON.parse(value) as AuthHold;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 401, and 403 that is not a single request refused (family G's "request not allowed"), mean the key itself. */
+export function refusesKey(failure: UpstreamFailure, model?: string): AuthHold["reason"] | undefined {
+  if (failure.kind === "key_rejected") return "key_refused";
+  if (failure.kind !== "forbidden") return undefined;
+  if (model === "gamma-5-pro" && failure.message !== "The API account is disabled.") return undefined;
+  return "account_disabled";
+}
+
+export async function holdForAuth(engine: Engine, reason: AuthHold["reason"]): Promise<void> {
+  const previous = await getAuthHold(engine);
+  const hold: AuthHold = {
+    reason,
+    message:
+      reason === "key_refused"
+        ? "The API key was refused by the generation service. Nothing in the queue is lost; it resumes by itself once the key works again."
+        : "The API account is disabled. Nothing in the queue is lost; it resumes by itself once the account is enabled again.",
+    since: previous?.since ?? engine.now().toISOString(),
+    recheckAt: later(engine, AUTH_RECHECK_MS),
+  };
+  await setInstanceValue(engine.connection.db, { key: AUTH_HOLD, value: JSON.stringify(hold) });
+}
+
+export async function releaseAuthHold(engine: Engine): Promise<void> {
+  await deleteInstanceValue(engine.connection.db, { key: AUTH_HOLD });
+}
+
+/** True while held and the next check is not due yet; the caller that goes ahead is the check. */
+export async function authHeld(engine: Engine): Promise<boolean> {
+  const hold = await getAuthHold(engine);
+  if (!hold) return false;
+  if (hold.recheckAt > engine.now().toISOString()) return true;
+  // Claim this check: the next one is a minute away, whatever this one finds.
+  await setInstanceValue(engine.connection.db, {
+    key: AUTH_HOLD,
+    value: JSON.stringify({ ...hold, recheckAt: later(engine, AUTH_RECHECK_MS) }),
+  });
+  return false;
+}
+
+const RATE_STREAK = "rate_429_streak:";
+const STREAK_RESET_MS = 5 * 60_000;
+const MAX_RATE_WAIT_MS = 60_000;
+const KEY_PAUSE_MS = 2_000;
+
+/**
+ * A rate-limit 429: every request for the key waits. Retry-After (seconds or a date) says how long.
+ * Without it, the key pauses 1 to 2 s (jittered), and the creation that met it backs off on its own,
+ * doubling with each 429 in a row (2 s, 4 s, … up to a minute, jittered): a 429 Darkroom cannot explain
+ * may be a limit on creations alone, and polls must not wait a minute for it. Polls that meet 429s
+ * themselves pause the key again, so a real rate limit still holds everything.
+ */
+export async function pauseForRate(engine: Engine, retryAfterMs: number | undefined): Promise<{ waitMs: number; backoffMs: number }> {
+  const key = RATE_STREAK + engine.keyId;
+  const nowMs = engine.now().getTime();
+  let streak = 0;
+  try {
+    const last = JSON.parse((await getInstanceValue(engine.connection.db, { key })) ?? "null") as { n: number; at: number } | null;
+    if (last && nowMs - last.at < STREAK_RESET_MS) streak = last.n;
+  } catch {
+    streak = 0;
+  }
+  await setInstanceValue(engine.connection.db, { key, value: JSON.stringify({ n: streak + 1, at: nowMs }) });
+  const jitter = () => 0.5 + Math.random() / 2;
+  const waitMs = retryAfterMs ?? KEY_PAUSE_MS * jitter();
+  const backoffMs = retryAfterMs ?? Math.min(MAX_RATE_WAIT_MS, KEY_PAUSE_MS * 2 ** streak) * jitter();
+  await pause(engine.connection, { keyId: engine.keyId, until: new Date(nowMs + waitMs) });
+  return { waitMs, backoffMs };
+}
