@@ -167,7 +167,7 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
       .db.transaction()
       .execute(async (trx) => {
         await trx.insertInto("tasks").values(tasks).execute();
-        await trx.insertInto("task_results").values(results).execute();
+        if (results.length) await trx.insertInto("task_results").values(results).execute();
       });
   }
   await sql`analyze`.execute(database().db);
@@ -186,19 +186,4 @@ export async function getTasks(
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`GET /api/tasks${query} answered ${response.status}`);
   return { ms, bytes: Buffer.byteLength(text), json: JSON.parse(text) };
-}
-
-/** SQLite's plans for the list query (hidden filter, newest first): first page, then after a cursor. */
-export async function listPlan(): Promise<string> {
-  const first = await sql<{
-    detail: string;
-  }>`explain query plan select * from tasks left join user on user.id = tasks.user_id where tasks.hidden = 0 order by tasks.created_at desc, tasks.id desc limit 51`.execute(
-    database().db,
-  );
-  const deep = await sql<{
-    detail: string;
-  }>`explain query plan select * from tasks left join user on user.id = tasks.user_id where tasks.hidden = 0 and (tasks.created_at < '2026' or (tasks.created_at = '2026' and tasks.id < 'x')) order by tasks.created_at desc, tasks.id desc limit 51`.execute(
-    database().db,
-  );
-  return [first, deep].map(({ rows }) => rows.map((r) => r.detail).join("; ")).join(" | after a cursor: ");
 }

@@ -6,6 +6,7 @@ import { database } from "@/lib/db";
 import { isUserActive } from "@/lib/db/users";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
+import { forgetSession } from "./session-cache";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
 
 export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
@@ -45,7 +46,8 @@ function options(): BetterAuthOptions {
         disabled: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
-    // Sessions are read from the database on every request (no cookie cache), so ending them takes effect at once.
+    // No cookie cache: lib/auth/session-cache.ts keeps verified sessions for seconds on the server instead,
+    // where disabling a member or signing out can drop them at once.
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true, // in development builds too
@@ -56,6 +58,11 @@ function options(): BetterAuthOptions {
     },
     databaseHooks: {
       session: {
+        delete: {
+          async after(session) {
+            forgetSession(session.token);
+          },
+        },
         create: {
           async before(session) {
             if (!(await isUserActive(db, { id: session.userId })))

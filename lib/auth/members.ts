@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import type { Member, MemberPatch, NewMemberInput, Role, SetupInput } from "@/lib/members/schemas";
 import { getAuth } from "./auth";
 import type { SessionUser } from "./session";
+import { forgetUser } from "./session-cache";
 
 /** Creates a user with a password through better-auth's own adapter, so its tables stay consistent. */
 async function createUser(input: { name: string; email: string; password: string; role: Role }): Promise<Member> {
@@ -59,7 +60,7 @@ export async function addMember(actor: SessionUser, input: NewMemberInput): Prom
 /** Role changes and disabling, with the last-admin rule checked in the same transaction as the write. */
 export async function changeMember(actor: SessionUser, id: string, patch: MemberPatch): Promise<Member> {
   const { db, dialect } = database();
-  return db.transaction().execute(async (trx) => {
+  const updated = await db.transaction().execute(async (trx) => {
     await lockMembers(trx, dialect);
     const member = await getMember(trx, { id });
     if (!member) throw new AppError("not_found:member", "No member with this id.");
@@ -75,4 +76,7 @@ export async function changeMember(actor: SessionUser, id: string, patch: Member
     if (!updated) throw new AppError("not_found:member", "No member with this id.");
     return updated;
   });
+  // Once committed: their cached session would otherwise keep the old role, or a disabled member in, for up to its max age.
+  forgetUser(id);
+  return updated;
 }

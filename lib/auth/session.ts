@@ -5,6 +5,7 @@ import { deleteSessionsOf } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { ROLES, roleAtLeast, type Role } from "@/lib/members/schemas";
 import { getAuth } from "./auth";
+import { cachedUser, rememberUser, sessionCookie } from "./session-cache";
 
 export interface SessionUser {
   id: string;
@@ -13,8 +14,15 @@ export interface SessionUser {
   role: Role;
 }
 
-/** The signed-in member, or null. A disabled member has no session: any left over is ended here. */
+/**
+ * The signed-in member, or null. A disabled member has no session: any left over is ended here.
+ * Answered from a short-lived cache when this cookie was verified in the last seconds (session-cache.ts).
+ */
 export async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
+  const cookie = sessionCookie(headers);
+  const cached = cookie ? cachedUser(cookie) : null;
+  if (cached) return cached;
+  const verifiedAt = Date.now();
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string; disabled?: boolean | number };
@@ -23,7 +31,10 @@ export async function getSessionUser(headers: Headers): Promise<SessionUser | nu
     return null;
   }
   const role = (ROLES as readonly string[]).includes(user.role ?? "") ? (user.role as Role) : "viewer";
-  return { id: user.id, name: user.name, email: user.email, role };
+  const member: SessionUser = { id: user.id, name: user.name, email: user.email, role };
+  if (cookie)
+    rememberUser(cookie, { user: member, token: session.session.token, expiresAt: new Date(session.session.expiresAt), verifiedAt });
+  return member;
 }
 
 /** For route handlers: 401 without a session, 403 below the role. */

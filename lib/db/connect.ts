@@ -2,7 +2,7 @@ import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { log } from "@/lib/log";
 import type { Database } from "./schema";
@@ -12,6 +12,11 @@ export type DialectName = "sqlite" | "postgres";
 export interface Connection {
   db: Kysely<Database>;
   dialect: DialectName;
+}
+
+/** Which database a Kysely instance talks to, for the few queries written differently on each. */
+export function dialectOf(db: Kysely<Database>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
 /** A database from a URL: `postgres://…` for Postgres, anything else (optionally `file:`) is a SQLite file. */

@@ -5,8 +5,10 @@ import type { Database } from "./schema";
 
 // What the team's recorded tasks spent. The API reports no balance and has no list endpoint, so the
 // tasks table is the only record. Hidden tasks count: hiding a task does not give its credits back.
-// Aggregates are written once for SQLite and Postgres; Postgres answers counts and some sums as strings,
-// so every figure passes through Number().
+// The figures come from `credit_rollups` (per UTC day, member and model, kept by triggers on tasks: see
+// migration 0011, whose per-task expressions mirror the definitions below), so the page costs the same at
+// 100 tasks or 100,000. A period starting mid-day reads that day's tasks directly. Postgres answers counts
+// and some sums as strings, so every figure passes through Number().
 
 type Db = Kysely<Database>;
 type Eb = ExpressionBuilder<Database, "tasks">;
@@ -102,43 +104,133 @@ type RawFigures = {
   reserved_now: number | string | null;
 };
 
-const toFigures = (row: RawFigures): CreditFigures => ({
-  tasks: Number(row.tasks),
-  used: Number(row.used ?? 0),
-  refunded: Number(row.refunded ?? 0),
-  reservedNow: Number(row.reserved_now ?? 0),
+type RawTotals = RawFigures & {
+  refund_pending: number | string | null;
+  succeeded_tasks: number | string | null;
+  failed_tasks: number | string | null;
+  live_tasks: number | string | null;
+  refunded_tasks: number | string | null;
+  refund_pending_tasks: number | string | null;
+};
+
+/** One (member, model) group's figures in the period: what every report below is summed from. */
+interface Group {
+  userId: string | null;
+  model: string;
+  totals: Omit<CreditTotals, "firstCreatedAt">;
+}
+
+// Sums of many doubles added and taken away by triggers: a float's last bits are noise, not credits.
+const settle = (value: number | string | null) => Math.round(Number(value ?? 0) * 1e6) / 1e6;
+
+const toTotals = (row: RawTotals): Group["totals"] => ({
+  tasks: settle(row.tasks),
+  used: settle(row.used),
+  refunded: settle(row.refunded),
+  reservedNow: settle(row.reserved_now),
+  refundPending: settle(row.refund_pending),
+  succeededTasks: settle(row.succeeded_tasks),
+  failedTasks: settle(row.failed_tasks),
+  liveTasks: settle(row.live_tasks),
+  refundedTasks: settle(row.refunded_tasks),
+  refundPendingTasks: settle(row.refund_pending_tasks),
 });
 
-function inRange(db: Db, { since }: CreditRange) {
-  const query = db.selectFrom("tasks");
-  return since ? query.where("tasks.created_at", ">=", since) : query;
+const ZERO: Group["totals"] = toTotals({
+  tasks: 0,
+  used: 0,
+  refunded: 0,
+  reserved_now: 0,
+  refund_pending: 0,
+  succeeded_tasks: 0,
+  failed_tasks: 0,
+  live_tasks: 0,
+  refunded_tasks: 0,
+  refund_pending_tasks: 0,
+});
+
+function add(a: Group["totals"], b: Group["totals"]): Group["totals"] {
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as (keyof Group["totals"])[]) sum[key] = settle(a[key] + b[key]);
+  return sum;
 }
+
+/** The first whole UTC day counted, and the part-day before it that must be read from tasks (null when none). */
+function split({ since }: CreditRange): { fromDay: string | null; partDay: { since: string; until: string } | null } {
+  if (!since) return { fromDay: null, partDay: null };
+  const day = since.slice(0, 10);
+  if (since === `${day}T00:00:00.000Z`) return { fromDay: day, partDay: null };
+  const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+  return { fromDay: next.slice(0, 10), partDay: { since, until: next } };
+}
+
+/** Every (member, model) group with tasks in the period: rollups for whole days, plus any part-day from tasks. */
+async function groups(db: Db, range: CreditRange): Promise<Group[]> {
+  const { fromDay, partDay } = split(range);
+  let rollups = db
+    .selectFrom("credit_rollups as r")
+    .select((eb) => [
+      "r.user_id",
+      "r.model",
+      eb.fn.sum<number | string>("r.tasks").as("tasks"),
+      eb.fn.sum<number | string>("r.used").as("used"),
+      eb.fn.sum<number | string>("r.refunded").as("refunded"),
+      eb.fn.sum<number | string>("r.reserved_now").as("reserved_now"),
+      eb.fn.sum<number | string>("r.refund_pending").as("refund_pending"),
+      eb.fn.sum<number | string>("r.succeeded_tasks").as("succeeded_tasks"),
+      eb.fn.sum<number | string>("r.failed_tasks").as("failed_tasks"),
+      eb.fn.sum<number | string>("r.live_tasks").as("live_tasks"),
+      eb.fn.sum<number | string>("r.refunded_tasks").as("refunded_tasks"),
+      eb.fn.sum<number | string>("r.refund_pending_tasks").as("refund_pending_tasks"),
+    ])
+    .groupBy(["r.user_id", "r.model"]);
+  if (fromDay) rollups = rollups.where("r.day", ">=", fromDay);
+  const rows = (await rollups.execute()).map((row) => ({ userId: row.user_id || null, model: row.model, totals: toTotals(row) }));
+  if (partDay) {
+    const part = await db
+      .selectFrom("tasks")
+      .where("tasks.created_at", ">=", partDay.since)
+      .where("tasks.created_at", "<", partDay.until)
+      .select((eb) => [eb.ref("tasks.user_id").as("user_id"), eb.ref("tasks.model").as("model"), ...totalsFigures(eb)])
+      .groupBy(["tasks.user_id", "tasks.model"])
+      .execute();
+    rows.push(...part.map((row) => ({ userId: row.user_id, model: row.model, totals: toTotals(row) })));
+  }
+  return rows.filter((row) => row.totals.tasks > 0);
+}
+
+function totalsFigures(eb: Eb) {
+  return [
+    ...figures(eb),
+    sumWhen(eb, refundPending(eb), eb.ref("tasks.credits_reserved")).as("refund_pending"),
+    countWhen(eb, spent(eb)).as("succeeded_tasks"),
+    countWhen(eb, failedOutright(eb)).as("failed_tasks"),
+    countWhen(eb, live(eb)).as("live_tasks"),
+    countWhen(eb, refunded(eb)).as("refunded_tasks"),
+    countWhen(eb, refundPending(eb)).as("refund_pending_tasks"),
+  ] as const;
+}
+
+/** Sums the groups by a key, keeping the first group of each key as its representative. */
+function sumBy(rows: Group[], key: (row: Group) => string): { first: Group; totals: Group["totals"] }[] {
+  const sums = new Map<string, { first: Group; totals: Group["totals"] }>();
+  for (const row of rows) {
+    const seen = sums.get(key(row));
+    sums.set(key(row), { first: seen?.first ?? row, totals: add(seen?.totals ?? ZERO, row.totals) });
+  }
+  return [...sums.values()];
+}
+
+const figuresOf = ({ tasks, used, refunded, reservedNow }: Group["totals"]): CreditFigures => ({ tasks, used, refunded, reservedNow });
 
 // ---- Queries ----
 
 export async function creditTotals(db: Db, range: CreditRange = {}): Promise<CreditTotals> {
-  const row = await inRange(db, range)
-    .select((eb) => [
-      ...figures(eb),
-      sumWhen(eb, refundPending(eb), eb.ref("tasks.credits_reserved")).as("refund_pending"),
-      countWhen(eb, spent(eb)).as("succeeded_tasks"),
-      countWhen(eb, failedOutright(eb)).as("failed_tasks"),
-      countWhen(eb, live(eb)).as("live_tasks"),
-      countWhen(eb, refunded(eb)).as("refunded_tasks"),
-      countWhen(eb, refundPending(eb)).as("refund_pending_tasks"),
-      eb.fn.min("tasks.created_at").as("first_created_at"),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    ...toFigures(row),
-    refundPending: Number(row.refund_pending ?? 0),
-    succeededTasks: Number(row.succeeded_tasks ?? 0),
-    failedTasks: Number(row.failed_tasks ?? 0),
-    liveTasks: Number(row.live_tasks ?? 0),
-    refundedTasks: Number(row.refunded_tasks ?? 0),
-    refundPendingTasks: Number(row.refund_pending_tasks ?? 0),
-    firstCreatedAt: row.first_created_at ?? null,
-  };
+  const totals = (await groups(db, range)).reduce((sum, row) => add(sum, row.totals), ZERO);
+  // The oldest counted task: one step down the (created_at, id) index.
+  let first = db.selectFrom("tasks").select("tasks.created_at").orderBy("tasks.created_at").limit(1);
+  if (range.since) first = first.where("tasks.created_at", ">=", range.since);
+  return { ...totals, firstCreatedAt: (await first.executeTakeFirst())?.created_at ?? null };
 }
 
 const byUsed = <T extends CreditFigures>(rows: T[], name: (row: T) => string): T[] =>
@@ -146,25 +238,25 @@ const byUsed = <T extends CreditFigures>(rows: T[], name: (row: T) => string): T
 
 /** One row per member, most used first. */
 export async function creditsByMember(db: Db, range: CreditRange = {}): Promise<MemberCredits[]> {
-  const rows = await inRange(db, range)
-    .leftJoin("user", "user.id", "tasks.user_id")
-    .select((eb) => [eb.ref("tasks.user_id").as("user_id"), eb.ref("user.name").as("name"), ...figures(eb)])
-    .groupBy(["tasks.user_id", "user.name"])
-    .execute();
+  const members = sumBy(await groups(db, range), (row) => row.userId ?? "");
+  const ids = members.flatMap(({ first }) => (first.userId ? [first.userId] : []));
+  const names = new Map(
+    ids.length ? (await db.selectFrom("user").select(["id", "name"]).where("id", "in", ids).execute()).map((u) => [u.id, u.name]) : [],
+  );
   return byUsed(
-    rows.map((row) => ({ userId: row.user_id, name: row.name, ...toFigures(row) })),
+    members.map(({ first, totals }) => ({
+      userId: first.userId,
+      name: first.userId ? (names.get(first.userId) ?? null) : null,
+      ...figuresOf(totals),
+    })),
     (row) => row.name ?? "",
   );
 }
 
 /** One row per model, most used first. */
 export async function creditsByModel(db: Db, range: CreditRange = {}): Promise<ModelCredits[]> {
-  const rows = await inRange(db, range)
-    .select((eb) => [eb.ref("tasks.model").as("model"), ...figures(eb)])
-    .groupBy("tasks.model")
-    .execute();
   return byUsed(
-    rows.map((row) => ({ model: row.model, ...toFigures(row) })),
+    sumBy(await groups(db, range), (row) => row.model).map(({ first, totals }) => ({ model: first.model, ...figuresOf(totals) })),
     (row) => row.model,
   );
 }
@@ -172,18 +264,59 @@ export async function creditsByModel(db: Db, range: CreditRange = {}): Promise<M
 /** Credits used per UTC day (or month) of creation; buckets with nothing are absent (the page fills them). */
 export async function spendByBucket(db: Db, { bucket, ...range }: CreditRange & { bucket: "day" | "month" }): Promise<SpendPoint[]> {
   const length = bucket === "day" ? 10 : 7;
+  const { fromDay, partDay } = split(range);
   // The same literal expression in SELECT and GROUP BY: Postgres matches them only when they are identical.
-  const key = (eb: Eb) => eb.fn<string>("substr", ["tasks.created_at", eb.lit(1), eb.lit(length)]);
-  const rows = await inRange(db, range)
-    .select((eb) => [key(eb).as("key"), eb.fn.sum<number | string | null>(usedValue(eb)).as("used")])
-    .where(spent)
-    .groupBy(key)
-    .orderBy("key")
-    .execute();
-  return rows.map((row) => ({ key: row.key, used: Number(row.used ?? 0) }));
+  const dayKey = (eb: ExpressionBuilder<Database, "credit_rollups">) =>
+    eb.fn<string>("substr", ["credit_rollups.day", eb.lit(1), eb.lit(length)]);
+  let rollups = db
+    .selectFrom("credit_rollups")
+    .select((eb) => [dayKey(eb).as("key"), eb.fn.sum<number | string | null>("credit_rollups.used").as("used")])
+    // A bucket with a spent task is shown even when it cost nothing; one with none is absent.
+    .having((eb) => eb.fn.sum("credit_rollups.succeeded_tasks"), ">", 0)
+    .groupBy(dayKey);
+  if (fromDay) rollups = rollups.where("credit_rollups.day", ">=", fromDay);
+  const used = new Map((await rollups.execute()).map((row) => [row.key, settle(row.used)]));
+  if (partDay) {
+    const key = (eb: Eb) => eb.fn<string>("substr", ["tasks.created_at", eb.lit(1), eb.lit(length)]);
+    const part = await db
+      .selectFrom("tasks")
+      .select((eb) => [key(eb).as("key"), eb.fn.sum<number | string | null>(usedValue(eb)).as("used")])
+      .where("tasks.created_at", ">=", partDay.since)
+      .where("tasks.created_at", "<", partDay.until)
+      .where(spent)
+      .groupBy(key)
+      .execute();
+    for (const row of part) used.set(row.key, settle((used.get(row.key) ?? 0) + settle(row.used)));
+  }
+  return [...used].sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => ({ key, used: value }));
 }
 
 /** Whether any task was ever recorded (one row read, not a count). */
 export async function hasTasks(db: Db): Promise<boolean> {
   return (await db.selectFrom("tasks").select("tasks.id").limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** One rollup row: a UTC day, a member ('' for none) and a model. */
+export interface RollupRow {
+  key: string;
+  totals: Omit<CreditTotals, "firstCreatedAt">;
+}
+
+const rollupKey = (day: string, userId: string, model: string) => `${day} ${userId} ${model}`;
+
+/** The rollups as stored, zero rows included: what the tests reconcile against a full recount. */
+export async function readRollups(db: Db): Promise<RollupRow[]> {
+  const rows = await db.selectFrom("credit_rollups").selectAll().execute();
+  return rows.map((row) => ({ key: rollupKey(row.day, row.user_id, row.model), totals: toTotals(row) }));
+}
+
+/** The same rows counted straight from the tasks table, without the rollups. */
+export async function recountRollups(db: Db): Promise<RollupRow[]> {
+  const day = (eb: Eb) => eb.fn<string>("substr", ["tasks.created_at", eb.lit(1), eb.lit(10)]);
+  const rows = await db
+    .selectFrom("tasks")
+    .select((eb) => [day(eb).as("day"), eb.ref("tasks.user_id").as("user_id"), eb.ref("tasks.model").as("model"), ...totalsFigures(eb)])
+    .groupBy((eb) => [day(eb), "tasks.user_id", "tasks.model"])
+    .execute();
+  return rows.map((row) => ({ key: rollupKey(row.day, row.user_id ?? "", row.model), totals: toTotals(row) }));
 }

@@ -164,6 +164,32 @@ export interface RatePauseTable {
   paused_until: string;
 }
 
+/**
+ * The Credits page's figures per UTC day (`YYYY-MM-DD` of created_at), member ('' for none) and model,
+ * kept by triggers on `tasks` (migration 0011); never written by the app. Sums of what each task adds.
+ */
+export interface CreditRollupTable {
+  day: string;
+  user_id: string;
+  model: string;
+  tasks: number;
+  used: number;
+  refunded: number;
+  reserved_now: number;
+  refund_pending: number;
+  succeeded_tasks: number;
+  failed_tasks: number;
+  live_tasks: number;
+  refunded_tasks: number;
+  refund_pending_tasks: number;
+}
+
+/** SQLite only: the FTS5 trigram index of prompts (migration 0011), kept by triggers. */
+export interface TaskFtsTable {
+  task_id: string;
+  prompt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -177,4 +203,6 @@ export interface Database {
   downloads: DownloadTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
+  credit_rollups: CreditRollupTable;
+  tasks_fts: TaskFtsTable;
 }

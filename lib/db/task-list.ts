@@ -1,6 +1,7 @@
 import "server-only";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { dbBool } from "./booleans";
+import { dialectOf } from "./connect";
 import type { Database } from "./schema";
 import type { TaskRow } from "./tasks";
 
@@ -32,6 +33,28 @@ export async function getListedTask(db: Kysely<Database>, { id }: { id: string }
     .executeTakeFirst();
 }
 
+/**
+ * Every word of `q` (up to 8) must appear in the prompt, as a substring, ignoring case. Postgres answers
+ * `lower(prompt) like '%word%'` from its trigram index (0011); SQLite looks words of three characters or
+ * more up in its FTS5 trigram table and checks shorter ones with LIKE on the rows that remain.
+ */
+function promptConditions(db: Kysely<Database>, q: string | undefined): RawBuilder<boolean>[] {
+  const words = (q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const indexed = dialectOf(db) === "sqlite" ? words.filter((word) => [...word].length >= 3) : [];
+  const conditions: RawBuilder<boolean>[] = [];
+  if (indexed.length) {
+    // FTS5 phrases in double quotes take every character literally (a quote is doubled).
+    const match = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(" AND ");
+    conditions.push(sql<boolean>`${sql.ref("tasks.id")} in (select task_id from tasks_fts where tasks_fts match ${match})`);
+  }
+  for (const word of words.filter((word) => !indexed.includes(word))) {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // SQLite has no default LIKE escape character (Postgres uses backslash): name it for both.
+    conditions.push(sql<boolean>`lower(${sql.ref("tasks.prompt")}) like ${pattern} escape '\\'`);
+  }
+  return conditions;
+}
+
 /** Newest first, by (created_at, id); the cursor is the last row's pair, so deep pages cost what the first does. */
 export async function listTasks(
   db: Kysely<Database>,
@@ -56,18 +79,10 @@ export async function listTasks(
       eb.selectFrom("task_sources").select("submission_id").where("source_task_id", "=", parent),
     );
   }
-  for (const word of (filters.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // SQLite has no default LIKE escape character (Postgres uses backslash): name it for both.
-    query = query.where(sql<boolean>`lower(${sql.ref("tasks.prompt")}) like ${pattern} escape '\\'`);
-  }
+  for (const condition of promptConditions(db, filters.q)) query = query.where(condition);
   if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("tasks.created_at", "<", cursor.createdAt),
-        eb.and([eb("tasks.created_at", "=", cursor.createdAt), eb("tasks.id", "<", cursor.id)]),
-      ]),
-    );
+    // A row value, so both databases read the (created_at, id) index from the cursor on: deep pages cost what the first does.
+    query = query.where(sql<boolean>`(${sql.ref("tasks.created_at")}, ${sql.ref("tasks.id")}) < (${cursor.createdAt}, ${cursor.id})`);
   }
   return query.orderBy("tasks.created_at", "desc").orderBy("tasks.id", "desc").limit(limit).execute();
 }

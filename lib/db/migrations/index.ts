@@ -6,6 +6,7 @@ import * as m0003 from "./0003-task-engine";
 import * as m0004 from "./0004-task-sources";
 import * as m0005 from "./0005-downloads";
 import * as m0008 from "./0008-tolerant-reading";
+import * as m0011 from "./0011-read-path";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0004-task-sources": m0004,
   "0005-downloads": m0005,
   "0008-tolerant-reading": m0008,
+  "0011-read-path": m0011,
 };
