@@ -134,6 +134,7 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
         last_polled_at: null,
         lease_until: null,
         lease_owner: null,
+        lease_version: 0,
         hidden: i % 100 === 50 ? 1 : 0,
         favourite: 0,
         created_at: at,

@@ -72,6 +72,9 @@ export interface SubmissionTable {
   attempts: Generated<number>;
   next_attempt_at: string;
   lease_until: string | null;
+  /** Which process is sending it, and the version its claim took (compare-and-set). */
+  lease_owner: Generated<string | null>;
+  lease_version: Generated<number>;
   error_code: string | null;
   error_message: string | null;
   error_field: string | null;
@@ -109,6 +112,8 @@ export interface TaskTable {
   last_polled_at: string | null;
   lease_until: string | null;
   lease_owner: string | null;
+  /** Bumped by every lease taken: a claim made with an older version (a stale listing) fails. */
+  lease_version: Generated<number>;
   hidden: Generated<Flag>;
   favourite: Generated<Flag>;
   created_at: string;
