@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pointAppAt } from "@/bench/app-env";
+import { localStore } from "@/lib/media/store/local";
 
 const WATCHDOG_MS = 175_000;
 const TOTAL = 100_000;
@@ -135,7 +136,7 @@ async function scrollGallery(): Promise<{ maxCards: number; seen: number; firstS
 try {
   const started = Date.now();
   const { userId, cookie } = await setupAdmin();
-  const media = await archivedMedia(config.MEDIA_DIR, 20);
+  const media = await archivedMedia(localStore(config.MEDIA_DIR), 20);
   const seedStart = Date.now();
   await seedTasks({ total: TOTAL, userId, media });
   const seedSeconds = (Date.now() - seedStart) / 1000;

@@ -124,6 +124,7 @@ export interface TaskResultTable {
   task_id: string;
   idx: number;
   upstream_url: string;
+  /** Media-store keys relative to its root (`task_x/0.png`), never a path of one machine (since 0006). */
   file: string | null;
   thumbnail: string | null;
   content_type: string | null;

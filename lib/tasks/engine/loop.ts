@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { database } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { mediaStore } from "@/lib/media/store";
 import { createUpstreamClient } from "@/lib/upstream/client";
 import { dispatchOnce } from "./dispatch";
 import type { Engine } from "./context";
@@ -30,7 +31,7 @@ export function buildEngine(): Engine | undefined {
     connection: database(),
     client: createUpstreamClient({ baseUrl: env.GENERATION_API_BASE_URL, apiKey: env.GENERATION_API_KEY }),
     keyId: keyIdOf(env.GENERATION_API_KEY),
-    mediaDir: env.MEDIA_DIR,
+    media: mediaStore(),
     plan: env.ACCOUNT_PLAN,
     now: () => new Date(),
     owner: randomUUID(),
