@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { database } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -34,7 +35,8 @@ export function buildEngine(): Engine | undefined {
     media: mediaStore(),
     plan: env.ACCOUNT_PLAN,
     now: () => new Date(),
-    owner: randomUUID(),
+    // Host and pid first, so an operator (or the scale harness) can tell which process holds a lease.
+    owner: `${hostname()}:${process.pid}:${randomUUID()}`,
     publish: publishTaskEvent,
   };
 }
