@@ -1,11 +1,14 @@
 // Liveness and readiness: what a load balancer or orchestrator reads to route traffic and restart processes.
 import { describe, expect, it } from "vitest";
-import { GET as live } from "@/app/api/health/live/route";
-import { GET as ready } from "@/app/api/health/ready/route";
-import { GET as health } from "@/app/api/health/route";
-import { call } from "@/lib/testing/app";
-import { startServer } from "@/lib/server-start";
-import { currentEngine } from "@/lib/tasks/engine/loop";
+
+// Start-up refuses Postgres without an explicit secret; set before lib/env.ts is first imported.
+process.env.AUTH_SECRET ??= "health-test-secret-".repeat(3);
+const { GET: live } = await import("@/app/api/health/live/route");
+const { GET: ready } = await import("@/app/api/health/ready/route");
+const { GET: health } = await import("@/app/api/health/route");
+const { call } = await import("@/lib/testing/app");
+const { startServer } = await import("@/lib/server-start");
+const { currentEngine } = await import("@/lib/tasks/engine/loop");
 
 describe("health routes", () => {
   it("says not ready, with reasons, until start-up has migrated the database; then ready", async () => {
