@@ -1,16 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import { checkKey, MissingMedia, type ByteRange, type MediaStore } from "./store";
 
 export interface S3Config {
@@ -29,6 +20,9 @@ const notFound = (error: unknown) => {
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
 };
 
+// The SDK is loaded on first use: an instance on the local store (the default) never pays its start-up cost.
+const sdk = () => import("@aws-sdk/client-s3");
+
 /** The archive in a bucket of any S3-compatible service, so every instance reads what any other wrote. */
 export function s3Store(config: S3Config): MediaStore {
   const clientConfig: S3ClientConfig = {
@@ -39,20 +33,23 @@ export function s3Store(config: S3Config): MediaStore {
     // A store that does not answer must fail a readiness check quickly, not hang it.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 120_000 },
   };
-  const client = new S3Client(clientConfig);
+  let client: Promise<S3Client> | undefined;
+  const s3 = () => (client ??= sdk().then(({ S3Client }) => new S3Client(clientConfig)));
   const Bucket = config.bucket;
 
   return {
     kind: "s3",
     async put(key, body, contentType) {
+      const { Upload } = await import("@aws-sdk/lib-storage");
       // lib-storage sends the stream in parts (5 MB each, a few at a time): a large video is never held in memory.
-      await new Upload({ client, params: { Bucket, Key: checkKey(key), Body: body, ContentType: contentType } }).done();
+      await new Upload({ client: await s3(), params: { Bucket, Key: checkKey(key), Body: body, ContentType: contentType } }).done();
     },
     async get(key, range?: ByteRange) {
+      const { GetObjectCommand } = await sdk();
       try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket, Key: checkKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-        );
+        const answer = await (
+          await s3()
+        ).send(new GetObjectCommand({ Bucket, Key: checkKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         if (!(answer.Body instanceof Readable)) throw new Error("The S3 answer had no readable body.");
         return answer.Body;
       } catch (error) {
@@ -60,8 +57,9 @@ export function s3Store(config: S3Config): MediaStore {
       }
     },
     async head(key) {
+      const { HeadObjectCommand } = await sdk();
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        const answer = await (await s3()).send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
         return { size: answer.ContentLength ?? 0 };
       } catch (error) {
         if (notFound(error)) return undefined;
@@ -72,14 +70,17 @@ export function s3Store(config: S3Config): MediaStore {
       return (await this.head(key)) !== undefined;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+      const { DeleteObjectCommand } = await sdk();
+      await (await s3()).send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
     async test() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      const { DeleteObjectCommand, HeadBucketCommand, PutObjectCommand } = await sdk();
+      const s3client = await s3();
+      await s3client.send(new HeadBucketCommand({ Bucket }));
       // Reading the bucket is not enough: the archive writes. A tiny object proves the keys may write and delete.
       const probe = `.ready/${randomUUID()}`;
-      await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: "" }));
-      await client.send(new DeleteObjectCommand({ Bucket, Key: probe }));
+      await s3client.send(new PutObjectCommand({ Bucket, Key: probe, Body: "" }));
+      await s3client.send(new DeleteObjectCommand({ Bucket, Key: probe }));
     },
   };
 }
