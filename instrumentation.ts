@@ -2,7 +2,13 @@
 // so reading it here does not go around lib/env.ts.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { startServer } = await import("./lib/server-start");
-    await startServer();
+    try {
+      const { startServerOrExit } = await import("./lib/server-start");
+      await startServerOrExit();
+    } catch (error) {
+      // Importing can fail too (lib/env.ts refuses invalid configuration, naming the variables, never their values).
+      console.error(`Darkroom could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
   }
 }

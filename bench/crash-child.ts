@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { database } from "@/lib/db";
 import { env } from "@/lib/env";
+import { localStore } from "@/lib/media/store/local";
 import { createUpstreamClient } from "@/lib/upstream/client";
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import type { Engine } from "@/lib/tasks/engine/context";
@@ -40,7 +41,7 @@ const engine: Engine = {
     },
   },
   keyId: keyIdOf(apiKey),
-  mediaDir: path.join(env.DATA_DIR, "crash-child-media"),
+  media: localStore(path.join(env.DATA_DIR, "crash-child-media")),
   plan: "free",
   now: () => new Date(),
   owner: `crash-child-${randomUUID()}`,

@@ -16,6 +16,7 @@ import { getSubmission } from "@/lib/db/submissions";
 import { getTaskRow, type TaskRow } from "@/lib/db/tasks";
 import { startEmulator, type RunningEmulator } from "@/emulator/server";
 import { migrate } from "@/lib/migrate";
+import { localStore } from "@/lib/media/store/local";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import type { UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
@@ -188,7 +189,7 @@ export async function startLane({
       connection,
       client: counting(createUpstreamClient({ baseUrl: emulator.url, apiKey, timeoutMs: 15_000 }), counter),
       keyId: keyIdOf(apiKey),
-      mediaDir: path.join(folder, "media"),
+      media: localStore(path.join(folder, "media")),
       plan: "free",
       now: () => new Date(),
       owner: randomUUID(),

@@ -3,7 +3,6 @@
 // bench-gallery.ts has pointed the environment at a temporary folder: the modules below read it.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { stat } from "node:fs/promises";
 import { sql } from "kysely";
 import { POST as setupRoute } from "@/app/api/setup/route";
 import { GET as tasksRoute } from "@/app/api/tasks/route";
@@ -12,6 +11,7 @@ import type { TaskRow } from "@/lib/db/tasks";
 import { startEmulator } from "@/emulator/server";
 import { migrate } from "@/lib/migrate";
 import { archiveResult, type ArchivedResult } from "@/lib/media/fetch-result";
+import type { MediaStore } from "@/lib/media/store";
 import { createUpstreamClient } from "@/lib/upstream/client";
 
 const ORIGIN = "http://localhost:3000";
@@ -50,7 +50,7 @@ export interface Media extends ArchivedResult {
 }
 
 /** `count` gamma images rendered by the emulator and archived as the engine archives them. */
-export async function archivedMedia(mediaDir: string, count: number): Promise<Media[]> {
+export async function archivedMedia(store: MediaStore, count: number): Promise<Media[]> {
   const emulator = await startEmulator({ port: 0, host: "127.0.0.1", timings: { imageSeconds: 0.2, videoSeconds: 1, refundSeconds: 1 } });
   try {
     // An account per five images (the emulator's image concurrency limit), all rendering at once.
@@ -65,13 +65,13 @@ export async function archivedMedia(mediaDir: string, count: number): Promise<Me
         return createUpstreamClient({ baseUrl: emulator.url, apiKey, timeoutMs: 15_000 });
       }),
     );
-    return await Promise.all(Array.from({ length: count }, (_, i) => renderOne(clients[Math.floor(i / 5)]!, mediaDir, i)));
+    return await Promise.all(Array.from({ length: count }, (_, i) => renderOne(clients[Math.floor(i / 5)]!, store, i)));
   } finally {
     await emulator.close();
   }
 }
 
-async function renderOne(client: ReturnType<typeof createUpstreamClient>, mediaDir: string, i: number): Promise<Media> {
+async function renderOne(client: ReturnType<typeof createUpstreamClient>, store: MediaStore, i: number): Promise<Media> {
   const body = JSON.stringify({ model: "gamma-5-pro", prompt: `bench gallery ${i}: a quiet harbour at dawn, boats and gulls` });
   const created = await client.createImage(body, randomUUID());
   if (!created.ok) throw new Error(`creating image ${i} failed: ${created.kind}`);
@@ -81,8 +81,8 @@ async function renderOne(client: ReturnType<typeof createUpstreamClient>, mediaD
     const task = await client.getTask(created.value.id);
     const url = task.ok && task.value.status === "succeeded" ? task.value.data?.[0]?.url : undefined;
     if (url) {
-      const archived = await archiveResult({ mediaDir, taskId: created.value.id, idx: 0, url });
-      return { ...archived, thumbnailBytes: (await stat(archived.thumbnail)).size };
+      const archived = await archiveResult({ store, taskId: created.value.id, idx: 0, url });
+      return { ...archived, thumbnailBytes: (await store.head(archived.thumbnail))?.size ?? 0 };
     }
     if (task.ok && task.value.status === "failed") throw new Error(`image ${i} failed upstream`);
   }
@@ -134,6 +134,7 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
         last_polled_at: null,
         lease_until: null,
         lease_owner: null,
+        lease_version: 0,
         hidden: i % 100 === 50 ? 1 : 0,
         favourite: 0,
         upstream_raw: null,

@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pointAppAt } from "@/bench/app-env";
+import { localStore } from "@/lib/media/store/local";
 
 const WATCHDOG_MS = 540_000;
 const TOTAL = 100_000;
@@ -185,7 +186,7 @@ function loadRows(): Row[] {
 try {
   const started = Date.now();
   const { userId, cookie } = await setupAdmin();
-  const media = await archivedMedia(config.MEDIA_DIR, 20);
+  const media = await archivedMedia(localStore(config.MEDIA_DIR), 20);
   const seedStart = Date.now();
   await seedTasks({ total: TOTAL, userId, media });
   const seedSeconds = (Date.now() - seedStart) / 1000;

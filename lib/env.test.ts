@@ -12,6 +12,14 @@ const ALL_KEYS = [
   "AUTH_SECRET",
   "EMULATOR_PORT",
   "LOG_LEVEL",
+  "MEDIA_STORE",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ENDPOINT",
+  "S3_FORCE_PATH_STYLE",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "DARKROOM_ROLE",
 ] as const;
 
 const DEFAULTS = {
@@ -25,6 +33,14 @@ const DEFAULTS = {
   AUTH_SECRET: undefined,
   EMULATOR_PORT: 4010,
   LOG_LEVEL: "info",
+  MEDIA_STORE: "local",
+  S3_BUCKET: undefined,
+  S3_REGION: "us-east-1",
+  S3_ENDPOINT: undefined,
+  S3_FORCE_PATH_STYLE: false,
+  S3_ACCESS_KEY_ID: undefined,
+  S3_SECRET_ACCESS_KEY: undefined,
+  DARKROOM_ROLE: "all",
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */
@@ -90,6 +106,28 @@ describe("parseEnv", () => {
     });
   });
 
+  it("reads the S3 media store and the role", () => {
+    expect(
+      parseEnv({
+        MEDIA_STORE: "s3",
+        S3_BUCKET: "darkroom-media",
+        S3_REGION: "eu-west-3",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: "darkroom",
+        S3_SECRET_ACCESS_KEY: "a-long-secret",
+        DARKROOM_ROLE: "worker",
+      }),
+    ).toMatchObject({
+      MEDIA_STORE: "s3",
+      S3_BUCKET: "darkroom-media",
+      S3_REGION: "eu-west-3",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_FORCE_PATH_STYLE: true,
+      DARKROOM_ROLE: "worker",
+    });
+  });
+
   it.each([
     ["https://api.example.com/", "https://api.example.com"],
     ["https://api.example.com/v1///", "https://api.example.com/v1"],
@@ -118,6 +156,14 @@ describe("parseEnv", () => {
     ["AUTH_SECRET", { AUTH_SECRET: "too-short-secret" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://x" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["MEDIA_STORE", { MEDIA_STORE: "ftp" }],
+    ["S3_BUCKET", { MEDIA_STORE: "s3" }],
+    ["S3_BUCKET", { MEDIA_STORE: "s3", S3_BUCKET: "Bad_Bucket" }],
+    ["S3_ENDPOINT", { S3_ENDPOINT: "minio:9000" }],
+    ["S3_FORCE_PATH_STYLE", { S3_FORCE_PATH_STYLE: "yes please" }],
+    ["S3_SECRET_ACCESS_KEY", { S3_ACCESS_KEY_ID: "AKIA0000" }],
+    ["S3_ACCESS_KEY_ID", { S3_SECRET_ACCESS_KEY: "s3-secret-0000" }],
+    ["DARKROOM_ROLE", { DARKROOM_ROLE: "both" }],
   ])("names %s when it is invalid (%j)", (name, source) => {
     const message = problemWith(source);
     expect(message).toMatch(/^Invalid configuration: /);
@@ -142,9 +188,20 @@ describe("parseEnv", () => {
       AUTH_SECRET: "hunter2-short-secret",
       DATABASE_URL: "mysql://admin:pg-pass-8731@db.internal/darkroom",
       GENERATION_API_BASE_URL: "ftp://user:url-pass-5521@api.example.com",
+      S3_ENDPOINT: "minio.internal:9000",
+      S3_SECRET_ACCESS_KEY: "s3-secret-7788",
     };
     const message = problemWith({ ...secrets, GENERATION_API_KEY: "sk-live-0000", PORT: "abc" });
-    for (const value of [...Object.values(secrets), "hunter2", "pg-pass-8731", "url-pass-5521", "sk-live-0000", "db.internal"]) {
+    for (const value of [
+      ...Object.values(secrets),
+      "hunter2",
+      "pg-pass-8731",
+      "url-pass-5521",
+      "sk-live-0000",
+      "db.internal",
+      "minio.internal",
+      "s3-secret-7788",
+    ]) {
       expect(message).not.toContain(value);
     }
   });

@@ -6,6 +6,9 @@ import { z } from "zod";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+const flag = optional(
+  z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((value) => value === "true" || value === "1"),
+);
 const port = (fallback: number) =>
   optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((value) => value ?? fallback);
 
@@ -25,12 +28,35 @@ const schema = z
         .refine((url) => /^(postgres(ql)?:\/\/|file:)/.test(url) || !url.includes("://"), "must be postgres://… or a SQLite file path"),
     ),
     MEDIA_DIR: optional(z.string()),
+    // Where archived results live: `local` (MEDIA_DIR) or any S3-compatible service (AWS, MinIO, Garage, R2).
+    MEDIA_STORE: optional(z.enum(["local", "s3"], { error: "must be local or s3" })).transform((store) => store ?? "local"),
+    S3_BUCKET: optional(
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens"),
+    ),
+    S3_REGION: optional(z.string()).transform((region) => region ?? "us-east-1"),
+    S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://minio:9000" })),
+    S3_FORCE_PATH_STYLE: flag.transform((value) => value ?? false),
+    S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+    // `all`: pages, API and the task engine; `web`: pages and API only; `worker`: the engine and archive, serving only health.
+    DARKROOM_ROLE: optional(z.enum(["all", "web", "worker"], { error: "must be all, web or worker" })).transform((role) => role ?? "all"),
     ACCOUNT_PLAN: optional(z.enum(["free", "paid", "lifetime"], { error: "must be free, paid or lifetime" })).transform(
       (plan) => plan ?? "free",
     ),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
     EMULATOR_PORT: port(4010),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform((level) => level ?? "info"),
+  })
+  .superRefine((values, context) => {
+    if (values.MEDIA_STORE === "s3" && !values.S3_BUCKET)
+      context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "must be set when MEDIA_STORE is s3" });
+    // Half a key pair is a typo, not a wish for the SDK's default credentials (instance role, ~/.aws).
+    if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY))
+      context.addIssue({
+        code: "custom",
+        path: [values.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "must be set together with the other S3 key (or leave both unset to use the SDK's default credentials)",
+      });
   })
   // Defaults that live under DATA_DIR follow it.
   .transform((values) => ({

@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as liveRoute from "@/app/api/health/live/route";
+import * as readyRoute from "@/app/api/health/ready/route";
 import * as meRoute from "@/app/api/me/route";
 import * as memberRoute from "@/app/api/members/[id]/route";
 import * as membersRoute from "@/app/api/members/route";
@@ -66,6 +68,8 @@ interface Protected {
 /** Every route file under app/api → its module, and per HTTP method either "public" or who may call it. */
 const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<string, "public" | Protected> }> = {
   "/api/health": { module: healthRoute, methods: { GET: "public" } },
+  "/api/health/live": { module: liveRoute, methods: { GET: "public" } },
+  "/api/health/ready": { module: readyRoute, methods: { GET: "public" } },
   "/api/setup": { module: setupRoute, methods: { POST: "public" } }, // public until the first user exists, then 409
   "/api/auth/[...all]": { module: authRoute, methods: { GET: "public", POST: "public" } }, // better-auth's own endpoints
   "/api/me": {

@@ -1,7 +1,7 @@
 // Downloads: one result as an attachment (GET /api/media/{task}/{n}?download=1) and a selection as a
 // streamed ZIP (POST /api/downloads), unzipped with the system's unzip and checked file by file.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -12,6 +12,7 @@ import { GET as mediaRoute } from "@/app/api/media/[taskId]/[index]/route";
 import { database } from "@/lib/db";
 import { insertTask, updateResult, upsertResults } from "@/lib/db/tasks";
 import { downloadName } from "@/lib/media/serve";
+import { mediaStore } from "@/lib/media/store";
 import { call, expectError, ORIGIN, seedTeam, type Team } from "@/lib/testing/app";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 
@@ -48,7 +49,9 @@ async function png(name: string, colour: string): Promise<string> {
   await sharp({ create: { width: 4, height: 4, channels: 3, background: colour } })
     .png()
     .toFile(file);
-  return file;
+  // The database holds media-store keys; the copy in `dir` is what the answers are compared with.
+  await mediaStore().put(`fixtures/${name}`, createReadStream(file), "image/png");
+  return `fixtures/${name}`;
 }
 
 /** Both steps as the browser takes them: POST the selection, then GET the ZIP (kept as bytes: call() would read text). */
@@ -116,7 +119,7 @@ beforeAll(async () => {
     archive_state: "none",
   });
   await task("task_dl_hidden", { hidden: 1 }, [await png("c.png", "#0000ff")]);
-  await task("task_dl_gone", {}, [path.join(dir, "deleted-from-disk.png")]);
+  await task("task_dl_gone", {}, ["fixtures/deleted-from-disk.png"]);
 });
 
 describe("single result download", () => {

@@ -12,6 +12,8 @@ import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as eventsRoute from "@/app/api/events/route";
 import * as generationsRoute from "@/app/api/generations/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as liveRoute from "@/app/api/health/live/route";
+import * as readyRoute from "@/app/api/health/ready/route";
 import * as meRoute from "@/app/api/me/route";
 import * as mediaRoute from "@/app/api/media/[taskId]/[index]/route";
 import * as thumbnailRoute from "@/app/api/media/[taskId]/[index]/thumbnail/route";
@@ -331,6 +333,12 @@ const AUTH_POST = [
 
 const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<string, MethodSpec> }> = {
   "/api/health": { module: healthRoute, methods: { GET: { input: noBody("/api/health") } } },
+  "/api/health/live": { module: liveRoute, methods: { GET: { input: noBody("/api/health/live") } } },
+  // 503 is readiness's answer while this (test) process has not run the server's start-up.
+  "/api/health/ready": {
+    module: readyRoute,
+    methods: { GET: { input: noBody("/api/health/ready"), allow5xx: (_body, status) => status === 503 } },
+  },
   "/api/setup": {
     module: setupRoute,
     methods: {

@@ -3,10 +3,16 @@ import { Migrator, type Kysely } from "kysely";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
-/** Applies Darkroom's own migrations; Kysely's lock table keeps two processes from running them at once. */
+const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+/** Applies Darkroom's own migrations (lib/migrate.ts holds the start-up lock around this and better-auth's). */
 export async function migrateDarkroom(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+/** The names of Darkroom's migrations this database has not run (readiness, and the check after migrating). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  return (await migrator(db).getMigrations()).filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }

@@ -72,6 +72,9 @@ export interface SubmissionTable {
   attempts: Generated<number>;
   next_attempt_at: string;
   lease_until: string | null;
+  /** Which process is sending it, and the version its claim took (compare-and-set). */
+  lease_owner: Generated<string | null>;
+  lease_version: Generated<number>;
   error_code: string | null;
   error_message: string | null;
   error_field: string | null;
@@ -111,6 +114,8 @@ export interface TaskTable {
   last_polled_at: string | null;
   lease_until: string | null;
   lease_owner: string | null;
+  /** Bumped by every lease taken: a claim made with an older version (a stale listing) fails. */
+  lease_version: Generated<number>;
   hidden: Generated<Flag>;
   favourite: Generated<Flag>;
   /** The last upstream answer as it came (bounded, secrets cut out). */
@@ -129,6 +134,7 @@ export interface TaskResultTable {
   task_id: string;
   idx: number;
   upstream_url: string;
+  /** Media-store keys relative to its root (`task_x/0.png`), never a path of one machine (since 0006). */
   file: string | null;
   thumbnail: string | null;
   content_type: string | null;

@@ -1,5 +1,6 @@
 import "server-only";
-import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
+import { dbBool } from "./booleans";
 import type { Database, SubmissionTable } from "./schema";
 
 type Db = Kysely<Database>;
@@ -59,18 +60,54 @@ export async function countSending(db: Db, { kind, now }: { kind: "image" | "vid
   return Number(row?.count ?? 0);
 }
 
-/** Takes a queued submission (or one whose sender died: its lease ran out) for sending. False if someone else has it. */
-export async function claimSubmission(db: Db, { id, now, leaseUntil }: { id: string; now: string; leaseUntil: string }): Promise<boolean> {
+/**
+ * "Is there room, then take it" as one statement: claims a queued submission (or one whose sender died:
+ * its lease ran out) only while fewer than `limit` tasks of its kind are live or being sent, and only at the
+ * version the caller listed (compare-and-set). Callers run it under `exclusive()`, so that on Postgres two
+ * instances' statements cannot both count the same free slot. Answers the lease's version, or undefined.
+ */
+export async function claimSubmission(
+  db: Db,
+  {
+    id,
+    kind,
+    limit,
+    owner,
+    version,
+    now,
+    leaseUntil,
+  }: { id: string; kind: "image" | "video"; limit: number; owner: string; version: number; now: string; leaseUntil: string },
+): Promise<number | undefined> {
+  const busy = sql<number>`(select count(*) from tasks where kind = ${kind} and status in ('pending', 'processing') and lost = ${dbBool(false)})
+    + (select count(*) from submissions where kind = ${kind} and state = 'sending' and lease_until > ${now})`;
   const result = await db
     .updateTable("submissions")
-    .set({ state: "sending", lease_until: leaseUntil, updated_at: now })
+    .set({ state: "sending", lease_owner: owner, lease_version: version + 1, lease_until: leaseUntil, updated_at: now })
     .where("id", "=", id)
+    .where("lease_version", "=", version)
     .where((eb) =>
       eb.or([
         eb.and([eb("state", "=", "queued"), eb("next_attempt_at", "<=", now)]),
         eb.and([eb("state", "=", "sending"), eb("lease_until", "<=", now)]),
       ]),
     )
+    .where(busy, "<", limit)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? version + 1 : undefined;
+}
+
+/** The heartbeat of a send still running: extends the lease if this process still holds it. */
+export async function renewSubmissionLease(
+  db: Db,
+  { id, owner, version, until }: { id: string; owner: string; version: number; until: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("submissions")
+    .set({ lease_until: until })
+    .where("id", "=", id)
+    .where("state", "=", "sending")
+    .where("lease_owner", "=", owner)
+    .where("lease_version", "=", version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

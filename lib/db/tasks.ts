@@ -48,16 +48,56 @@ export async function duePolls(db: Db, { now, limit }: { now: string; limit: num
     .execute();
 }
 
-/** Holds a task for one poll so that no other process polls it at the same time. */
+/**
+ * Holds a task for one poll so that no other process polls it at the same time: a compare-and-set on the
+ * version the caller listed, so a process holding a stale listing (another took, polled and released the
+ * task since) fails instead of polling it again inside the 5 s floor. Answers the lease's version, or
+ * undefined when someone else has it.
+ */
 export async function leaseTask(
   db: Db,
-  { id, owner, now, until }: { id: string; owner: string; now: string; until: string },
+  { id, owner, version, now, until }: { id: string; owner: string; version: number; now: string; until: string },
+): Promise<number | undefined> {
+  const result = await db
+    .updateTable("tasks")
+    .set({ lease_owner: owner, lease_until: until, lease_version: version + 1 })
+    .where("id", "=", id)
+    .where("lease_version", "=", version)
+    .where("next_poll_at", "<=", now)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? version + 1 : undefined;
+}
+
+/** The heartbeat of a poll still running: extends the lease if this process still holds it. */
+export async function renewTaskLease(
+  db: Db,
+  { id, owner, version, until }: { id: string; owner: string; version: number; until: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable("tasks")
-    .set({ lease_owner: owner, lease_until: until })
+    .set({ lease_until: until })
     .where("id", "=", id)
-    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
+    .where("lease_owner", "=", owner)
+    .where("lease_version", "=", version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Writes a poll's outcome and releases the lease, only if this process still holds it: a process whose
+ * lease ran out (it stalled; another has taken the task over) must not overwrite the newer outcome.
+ */
+export async function finishLeasedTask(
+  db: Db,
+  { id, owner, version, ...patch }: { id: string; owner: string; version: number } & Updateable<TaskTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("tasks")
+    .set({ ...patch, lease_owner: null, lease_until: null })
+    .where("id", "=", id)
+    .where("lease_owner", "=", owner)
+    .where("lease_version", "=", version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

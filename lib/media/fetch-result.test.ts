@@ -1,38 +1,56 @@
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+import { readdir } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODIES, DAY_SECONDS, emulatorForFile, FAST_TIMINGS, tempDir } from "@/emulator/testing";
+import { startS3rver, type TestS3 } from "@/lib/testing/s3rver";
 import { ArchiveError, archiveResult, THUMBNAIL_WIDTH } from "./fetch-result";
 import { taskFolder } from "./paths";
+import { localStore, s3Store, type MediaStore } from "./store";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await startS3rver();
+});
+afterAll(async () => s3?.close());
+
+async function bytesOf(store: MediaStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await store.get(key)) as Readable) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 describe("result archive", () => {
-  it("keeps an image's original bytes and makes a small WebP thumbnail", async () => {
+  it.each(["local", "s3"])("keeps an image's original bytes and makes a small WebP thumbnail (%s store)", async (kind) => {
     const emu = emulator();
     const { apiKey } = await emu.account();
     const task = await emu.succeeded("images", apiKey, { ...BODIES.gamma(), output_format: "jpeg" });
     const url = task.data[0].url as string;
     const mediaDir = await tempDir();
-    const result = await archiveResult({ mediaDir, taskId: task.id, idx: 0, url });
+    const store = kind === "local" ? localStore(mediaDir) : s3Store(s3.config);
+    const result = await archiveResult({ store, taskId: task.id, idx: 0, url });
     expect(result).toMatchObject({ contentType: "image/jpeg", width: 1024, height: 1024 });
-    expect(result.file).toBe(path.join(taskFolder(mediaDir, task.id), "0.jpg"));
-    expect(await readFile(result.file)).toEqual((await emu.media(url)).bytes);
-    const thumb = await sharp(result.thumbnail).metadata();
+    // Relative keys, never a path of this machine: any instance reads them from the same store.
+    expect(result.file).toBe(`${task.id}/0.jpg`);
+    expect(result.thumbnail).toBe(`${task.id}/0.thumb.webp`);
+    expect(await bytesOf(store, result.file)).toEqual((await emu.media(url)).bytes);
+    expect(result.bytes).toBe((await emu.media(url)).bytes.length);
+    const thumb = await sharp(await bytesOf(store, result.thumbnail)).metadata();
     expect(thumb).toMatchObject({ format: "webp", width: THUMBNAIL_WIDTH });
-    expect(existsSync(`${result.file}.part`)).toBe(false);
+    if (kind === "local") expect((await readdir(`${mediaDir}/${task.id}`)).sort()).toEqual(["0.jpg", "0.thumb.webp"]);
   });
 
   it("makes a poster frame for a video", async () => {
     const emu = emulator();
     const { apiKey } = await emu.account();
     const task = await emu.succeeded("videos", apiKey, BODIES.epsilon());
-    const result = await archiveResult({ mediaDir: await tempDir(), taskId: task.id, idx: 0, url: task.data[0].url });
+    const store = s3Store(s3.config);
+    const result = await archiveResult({ store, taskId: task.id, idx: 0, url: task.data[0].url });
     expect(result.contentType).toBe("video/mp4");
-    expect(result.file.endsWith("0.mp4")).toBe(true);
-    expect((await sharp(result.thumbnail).metadata()).format).toBe("webp");
+    expect(result.file).toBe(`${task.id}/0.mp4`);
+    expect((await sharp(await bytesOf(store, result.thumbnail)).metadata()).format).toBe("webp");
     expect(result.width).toBeGreaterThan(0);
   });
 
@@ -42,14 +60,23 @@ describe("result archive", () => {
     const task = await emu.succeeded("images", apiKey, BODIES.gamma());
     await emu.advance(8 * DAY_SECONDS);
     await emu.getTask(apiKey, task.id); // the emulator applies retention when asked
-    const failure = archiveResult({ mediaDir: await tempDir(), taskId: task.id, idx: 0, url: task.data[0].url });
+    const failure = archiveResult({ store: localStore(await tempDir()), taskId: task.id, idx: 0, url: task.data[0].url });
     await expect(failure).rejects.toBeInstanceOf(ArchiveError);
     await expect(failure).rejects.toThrow(/no longer has this result \(HTTP 410\)/);
     await expect(failure).rejects.not.toThrow(/127\.0\.0\.1|media\//);
   });
 
-  it("keeps task ids out of paths unless they are plainly safe", () => {
-    expect(taskFolder("/m", "task_abc")).toBe("/m/task_abc");
-    expect(taskFolder("/m", "../../etc/passwd")).toMatch(/^\/m\/h_[0-9a-f]{32}$/);
+  it("keeps task ids out of keys unless they are plainly safe", () => {
+    expect(taskFolder("task_abc")).toBe("task_abc");
+    expect(taskFolder("../../etc/passwd")).toMatch(/^h_[0-9a-f]{32}$/);
+  });
+
+  it("says plainly when the media store cannot take the result, without its address", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const task = await emu.succeeded("images", apiKey, BODIES.gamma());
+    const store = s3Store({ ...s3.config, bucket: "no-such-bucket" });
+    const failure = archiveResult({ store, taskId: task.id, idx: 0, url: task.data[0].url });
+    await expect(failure).rejects.toThrow("The result was downloaded, but the media store could not save it.");
   });
 });

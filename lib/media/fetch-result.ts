@@ -1,17 +1,21 @@
 import "server-only";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import sharp from "sharp";
-import { EXTENSION, taskFolder } from "./paths";
+import { log } from "@/lib/log";
+import { EXTENSION, resultKeys } from "./paths";
 import { posterFrame } from "./poster";
+import type { MediaStore } from "./store";
 
 export const THUMBNAIL_WIDTH = 480;
 
 export interface ArchivedResult {
+  /** Media-store keys, relative: what the database keeps. */
   file: string;
   thumbnail: string;
   contentType: string;
@@ -31,19 +35,20 @@ export class ArchiveError extends Error {
 }
 
 /**
- * Downloads one result into the archive and makes its thumbnail (images) or poster (videos).
- * Written under a temporary name and renamed, so a crash never leaves a half file that looks complete.
+ * Downloads one result into the media store and makes its thumbnail (images) or poster (videos).
+ * The download lands in a local scratch file first: sharp and ffmpeg read files, and the store then
+ * receives a complete, checked file (the store itself never exposes a half-written object).
  * `url` comes from the upstream's own answer about one of our tasks: nothing a browser chose (no open proxy).
  */
-// Archive paths are runtime data (MEDIA_DIR), not build inputs: the comments keep Next's file tracer off them.
+// Scratch paths are runtime data, not build inputs: the comments keep Next's file tracer off them.
 export async function archiveResult({
-  mediaDir,
+  store,
   taskId,
   idx,
   url,
   timeoutMs = 120_000,
 }: {
-  mediaDir: string;
+  store: MediaStore;
   taskId: string;
   idx: number;
   url: string;
@@ -65,37 +70,48 @@ export async function archiveResult({
     throw new ArchiveError(`The result has an unexpected type (${contentType || "none"}).`);
   }
 
-  const folder = taskFolder(mediaDir, taskId);
-  await mkdir(/* turbopackIgnore: true */ folder, { recursive: true });
-  const file = path.join(/* turbopackIgnore: true */ folder, `${idx}.${ext}`);
-  const partial = `${file}.part`;
+  const keys = resultKeys(taskId, idx, ext);
+  const scratch = await mkdtemp(path.join(/* turbopackIgnore: true */ os.tmpdir(), "darkroom-archive-"));
+  const local = path.join(/* turbopackIgnore: true */ scratch, `${idx}.${ext}`);
   try {
-    await pipeline(
-      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      createWriteStream(/* turbopackIgnore: true */ partial),
-    );
-    await rename(/* turbopackIgnore: true */ partial, file);
-  } catch {
-    await rm(/* turbopackIgnore: true */ partial, { force: true });
-    throw new ArchiveError("The result download was interrupted.");
-  }
+    try {
+      await pipeline(
+        Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+        createWriteStream(/* turbopackIgnore: true */ local),
+      );
+    } catch {
+      throw new ArchiveError("The result download was interrupted.");
+    }
 
-  const thumbnail = path.join(folder, `${idx}.thumb.webp`);
-  const isVideo = contentType.startsWith("video/");
-  let width: number | null = null;
-  let height: number | null = null;
-  try {
-    const source = isVideo ? await posterFrame(file) : file;
-    const info = await sharp(source).metadata();
-    width = info.width ?? null;
-    height = info.height ?? null;
-    await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toFile(thumbnail);
-  } catch {
-    throw new ArchiveError(
-      isVideo
-        ? "The video was saved, but no poster frame could be made from it."
-        : "The image was saved, but it could not be read to make a thumbnail.",
-    );
+    const isVideo = contentType.startsWith("video/");
+    let width: number | null = null;
+    let height: number | null = null;
+    let thumbnail: Buffer;
+    try {
+      const source = isVideo ? await posterFrame(local) : local;
+      const info = await sharp(source).metadata();
+      width = info.width ?? null;
+      height = info.height ?? null;
+      thumbnail = await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+    } catch {
+      throw new ArchiveError(
+        isVideo
+          ? "The video was downloaded, but no poster frame could be made from it."
+          : "The image was downloaded, but it could not be read to make a thumbnail.",
+      );
+    }
+
+    try {
+      await store.put(keys.file, createReadStream(/* turbopackIgnore: true */ local), contentType);
+      await store.put(keys.thumbnail, Readable.from([thumbnail]), "image/webp");
+    } catch (error) {
+      // The store's own error may name its endpoint or folder: logged by code only, said plainly.
+      log.warn({ err: { name: (error as Error).name, code: (error as NodeJS.ErrnoException).code }, taskId }, "media store write failed");
+      throw new ArchiveError("The result was downloaded, but the media store could not save it.");
+    }
+    const bytes = (await stat(/* turbopackIgnore: true */ local)).size;
+    return { ...keys, contentType, bytes, width, height };
+  } finally {
+    await rm(/* turbopackIgnore: true */ scratch, { recursive: true, force: true });
   }
-  return { file, thumbnail, contentType, bytes: (await stat(/* turbopackIgnore: true */ file)).size, width, height };
 }

@@ -1,15 +1,20 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import path from "node:path";
 
-// Paths in the archive are made by the server alone: a task id from the upstream becomes a folder name
-// only after a strict check (else its hash), and files are named by result index. No user text reaches a path.
+// Keys in the archive are made by the server alone: a task id from the upstream becomes a folder name
+// only after a strict check (else its hash), and files are named by result index. No user text reaches a key.
 
 const SAFE_ID = /^task_[A-Za-z0-9_-]{1,100}$/;
 
-export function taskFolder(mediaDir: string, taskId: string): string {
-  const name = SAFE_ID.test(taskId) ? taskId : `h_${createHash("sha256").update(taskId).digest("hex").slice(0, 32)}`;
-  return path.join(path.resolve(mediaDir), name);
+/** The key prefix (a folder, on the local store) of one task's results. */
+export function taskFolder(taskId: string): string {
+  return SAFE_ID.test(taskId) ? taskId : `h_${createHash("sha256").update(taskId).digest("hex").slice(0, 32)}`;
+}
+
+/** The keys of one result and its thumbnail (images) or poster (videos). */
+export function resultKeys(taskId: string, idx: number, ext: string): { file: string; thumbnail: string } {
+  const folder = taskFolder(taskId);
+  return { file: `${folder}/${idx}.${ext}`, thumbnail: `${folder}/${idx}.thumb.webp` };
 }
 
 export const EXTENSION: Record<string, string> = {

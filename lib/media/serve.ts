@@ -1,22 +1,30 @@
 import "server-only";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { AppError } from "@/lib/errors";
+import { MissingMedia, type MediaStore } from "./store";
+
+const notInArchive = () => new AppError("not_found:media", "This file is not in the archive.");
+
+/** The store's stream as a response body; an object removed between head and get is a 404, not a 500. */
+async function body(store: MediaStore, key: string, range?: { start: number; end: number }): Promise<ReadableStream> {
+  try {
+    return Readable.toWeb(await store.get(key, range)) as ReadableStream;
+  } catch (error) {
+    throw error instanceof MissingMedia ? notInArchive() : error;
+  }
+}
 
 /**
- * A file from the archive as a response, with single byte ranges (video players seek with them) and,
+ * An object from the media store as a response, with single byte ranges (video players seek with them) and,
  * when `downloadName` is given, as an attachment with that name.
  */
 export async function fileResponse(
-  file: string,
+  store: MediaStore,
+  key: string,
   { contentType, range, downloadName }: { contentType: string; range: string | null; downloadName?: string },
 ): Promise<Response> {
-  const size = await stat(/* turbopackIgnore: true */ file).then(
-    (s) => s.size,
-    () => undefined,
-  );
-  if (size === undefined) throw new AppError("not_found:media", "This file is not in the archive.");
+  const size = (await store.head(key))?.size;
+  if (size === undefined) throw notInArchive();
   const headers = new Headers({
     "Content-Type": contentType,
     "Accept-Ranges": "bytes",
@@ -33,13 +41,10 @@ export async function fileResponse(
     }
     headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
     headers.set("Content-Length", String(end - start + 1));
-    return new Response(Readable.toWeb(createReadStream(/* turbopackIgnore: true */ file, { start, end })) as ReadableStream, {
-      status: 206,
-      headers,
-    });
+    return new Response(await body(store, key, { start, end }), { status: 206, headers });
   }
   headers.set("Content-Length", String(size));
-  return new Response(Readable.toWeb(createReadStream(/* turbopackIgnore: true */ file)) as ReadableStream, { status: 200, headers });
+  return new Response(await body(store, key), { status: 200, headers });
 }
 
 /** model_date_prompt-slug_task-id[_n].ext — readable, sortable, and safe on every file system. */

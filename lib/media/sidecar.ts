@@ -1,9 +1,9 @@
 import "server-only";
-import { stat } from "node:fs/promises";
 import type { Selection } from "@/lib/db/downloads";
 import { taskView, type TaskView } from "@/lib/tasks/task-views";
 import { EXTENSION } from "./paths";
 import { downloadName } from "./serve";
+import type { MediaStore } from "./store";
 import type { ZipEntry } from "./zip";
 
 // What a bulk download holds besides the media: one JSON sidecar per task and an index.csv with one row
@@ -71,14 +71,8 @@ export function sidecar(view: TaskView, files: string[]) {
   };
 }
 
-const exists = (file: string) =>
-  stat(/* turbopackIgnore: true */ file).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-
 /** The ZIP's entries for the requested ids, in the order asked: each task's files, its sidecar, then index.csv. */
-export async function downloadEntries(ids: string[], { tasks, results }: Selection): Promise<ZipEntry[]> {
+export async function downloadEntries(store: MediaStore, ids: string[], { tasks, results }: Selection): Promise<ZipEntry[]> {
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const entries: ZipEntry[] = [];
   const lines = [COLUMNS.join(",")];
@@ -95,8 +89,9 @@ export async function downloadEntries(ids: string[], { tasks, results }: Selecti
     for (const result of results.get(id) ?? []) {
       const fileName = name(result.idx, EXTENSION[result.content_type ?? ""] ?? "bin");
       // Checked now rather than left to the archive: a missing file mid-stream would break the whole ZIP.
-      if (result.file && (await exists(result.file))) {
-        entries.push({ name: fileName, file: result.file });
+      const key = result.file;
+      if (key && (await store.exists(key))) {
+        entries.push({ name: fileName, open: () => store.get(key) });
         files.push(fileName);
         lines.push(csvLine(row(view, id, fileName, "")));
       } else {

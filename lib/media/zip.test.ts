@@ -2,7 +2,7 @@
 // and that a client hanging up stops it.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ const FILES = 30;
 const FILE_BYTES = 2.5 * 1024 * 1024; // 75 MB in all
 let dir: string;
 let big: string[];
+
+const fromFile = (file: string) => async () => createReadStream(file);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,7 +47,7 @@ describe("zipStream", () => {
     const bytes = Buffer.from(
       await new Response(
         zipStream([
-          { name: "a.png", file: png },
+          { name: "a.png", open: fromFile(png) },
           { name: "notes.json", data: JSON.stringify({ a: "x".repeat(2000) }) },
         ]),
       ).arrayBuffer(),
@@ -66,7 +68,7 @@ describe("zipStream", () => {
   });
 
   it("runs only a little ahead of a slow reader (backpressure)", async () => {
-    const archive = zipArchive(big.map((file, i) => ({ name: `${i}.bin`, file })));
+    const archive = zipArchive(big.map((file, i) => ({ name: `${i}.bin`, open: fromFile(file) })));
     const reader = toWebStream(archive).getReader();
     await reader.read();
     await sleep(300); // time enough to build all 75 MB if nothing held it back
@@ -74,10 +76,20 @@ describe("zipStream", () => {
     await reader.cancel();
   });
 
+  it("opens each object only when its turn comes (one S3 connection at a time, not thirty)", async () => {
+    let opened = 0;
+    const archive = zipArchive(big.map((file, i) => ({ name: `${i}.bin`, open: async () => (opened++, createReadStream(file)) })));
+    const reader = toWebStream(archive).getReader();
+    await reader.read();
+    await sleep(300);
+    expect(opened).toBeLessThanOrEqual(2);
+    await reader.cancel();
+  });
+
   it("keeps memory flat while streaming 75 MB", async () => {
     const before = process.memoryUsage().rss;
     let peak = before;
-    const total = await drain(zipStream(big.map((file, i) => ({ name: `${i}.bin`, file }))), () => {
+    const total = await drain(zipStream(big.map((file, i) => ({ name: `${i}.bin`, open: fromFile(file) }))), () => {
       peak = Math.max(peak, process.memoryUsage().rss);
     });
     expect(total).toBeGreaterThan(FILES * FILE_BYTES);
@@ -86,7 +98,7 @@ describe("zipStream", () => {
   });
 
   it("stops the archive when the client hangs up", async () => {
-    const archive = zipArchive(big.map((file, i) => ({ name: `${i}.bin`, file })));
+    const archive = zipArchive(big.map((file, i) => ({ name: `${i}.bin`, open: fromFile(file) })));
     const controller = new AbortController();
     const reader = toWebStream(archive, controller.signal).getReader();
     await reader.read();

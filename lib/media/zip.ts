@@ -2,29 +2,44 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { ZipArchive, type ZipEntryData } from "archiver";
 
-/** One member of a ZIP: a file from the archive (read only when its turn comes) or a small text made in memory. */
-export type ZipEntry = { name: string; file: string } | { name: string; data: string };
+/** One member of a ZIP: an object from the media store (opened only when its turn comes) or a small text made in memory. */
+export type ZipEntry = { name: string; open: () => Promise<Readable> } | { name: string; data: string };
 
 /** Entry names are made by the server, but a name with a path separator or `..` must never reach an unzip tool. */
 export const safeEntryName = (name: string) => name.replace(/[^\w.-]/g, "_").replace(/^\.+/, "_");
 
 /**
  * A ZIP built while it is read. Media is stored as is (PNG, JPEG, WebP and MP4 are already compressed, so
- * deflating them only costs CPU); texts are deflated. archiver reads one source file at a time, lazily.
+ * deflating them only costs CPU); texts are deflated. Entries are handed to archiver one at a time, each
+ * after the previous one is written: archiver starts reading a stream as soon as it is appended, so
+ * appending all at once would open every object (every S3 connection) before the first byte is sent.
  */
 export function zipArchive(entries: ZipEntry[]): ZipArchive {
   // A small buffer: the archive runs at most this far ahead of the client.
   const archive = new ZipArchive({ highWaterMark: 64 * 1024, zlib: { level: 6 } });
-  for (const entry of entries) {
-    if ("file" in entry) {
-      const data: ZipEntryData = { name: safeEntryName(entry.name), store: true };
-      archive.file(/* turbopackIgnore: true */ entry.file, data);
-    } else {
-      archive.append(entry.data, { name: safeEntryName(entry.name) });
+  let next = 0;
+  let current: Readable | undefined;
+  const feed = async () => {
+    if (archive.destroyed) return;
+    const entry = entries[next];
+    next += 1;
+    // Failures surface through the stream that reads the archive; this promise only mirrors them.
+    if (!entry) return void archive.finalize().catch(() => {});
+    try {
+      if ("data" in entry) archive.append(entry.data, { name: safeEntryName(entry.name) });
+      else {
+        current = await entry.open();
+        if (archive.destroyed) return void current.destroy();
+        archive.append(current, { name: safeEntryName(entry.name), store: true } satisfies ZipEntryData);
+      }
+    } catch (error) {
+      archive.destroy(error as Error);
     }
-  }
-  // Failures surface through the stream that reads the archive; this promise only mirrors them.
-  archive.finalize().catch(() => {});
+  };
+  archive.on("entry", () => void feed());
+  // A client that hangs up mid-file must not leave that object's stream (an S3 connection) open.
+  archive.on("close", () => current?.destroy());
+  void feed();
   return archive;
 }
 

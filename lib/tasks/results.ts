@@ -4,6 +4,7 @@ import { getResults, getTaskRow } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { downloadName, fileResponse } from "@/lib/media/serve";
 import { EXTENSION } from "@/lib/media/paths";
+import { mediaStore } from "@/lib/media/store";
 
 /** A result (or its thumbnail) of a task, from Darkroom's archive: the browser never talks to the upstream. */
 export async function mediaResponse(
@@ -19,7 +20,7 @@ export async function mediaResponse(
   if (!task || !result || !file) throw new AppError("not_found:media", "This result is not in the archive (yet).");
   const contentType = variant === "thumbnail" ? "image/webp" : (result.content_type ?? "application/octet-stream");
   const download = variant === "file" && new URL(request.url).searchParams.get("download") === "1";
-  return fileResponse(file, {
+  return fileResponse(mediaStore(), file, {
     contentType,
     range: request.headers.get("range"),
     downloadName: download

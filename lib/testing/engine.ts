@@ -3,8 +3,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { database } from "@/lib/db";
+import { mediaStore } from "@/lib/media/store";
 import type { EmulatorClient } from "@/emulator/testing";
-import { tempDir } from "@/emulator/testing";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import type { FailureKind, UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
@@ -32,7 +32,7 @@ export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "
     connection: database(),
     client: createUpstreamClient({ baseUrl: emu.url, apiKey, timeoutMs: 5_000, now: () => Date.now() + offsetMs }),
     keyId: keyIdOf(apiKey),
-    mediaDir: await tempDir(),
+    media: mediaStore(),
     plan,
     now: () => new Date(Date.now() + offsetMs),
     owner: randomUUID(),

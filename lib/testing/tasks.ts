@@ -1,10 +1,9 @@
 // Task-engine rows for route tests: a task with archived files, tasks to hide, and queued submissions
 // owned by each member, written straight through the data-access layer.
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { Readable } from "node:stream";
 import sharp from "sharp";
 import { database } from "@/lib/db";
+import { mediaStore } from "@/lib/media/store";
 import { insertDownload } from "@/lib/db/downloads";
 import { insertSubmissions } from "@/lib/db/submissions";
 import { insertTask, updateResult, updateTask, upsertResults } from "@/lib/db/tasks";
@@ -63,13 +62,13 @@ async function queued(id: string, userId: string, position: number): Promise<voi
 }
 
 export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "darkroom-fixture-"));
-  const file = path.join(dir, "0.png");
-  const thumbnail = path.join(dir, "0.thumb.webp");
-  await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
     .png()
-    .toFile(file);
-  await sharp(file).webp().toFile(thumbnail);
+    .toBuffer();
+  const file = "task_fixture_view/0.png";
+  const thumbnail = "task_fixture_view/0.thumb.webp";
+  await mediaStore().put(file, Readable.from([image]), "image/png");
+  await mediaStore().put(thumbnail, Readable.from([await sharp(image).webp().toBuffer()]), "image/webp");
 
   const taskId = "task_fixture_view";
   await task(taskId, team.member.member.id);

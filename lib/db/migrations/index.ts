@@ -5,7 +5,9 @@ import * as m0002 from "./0002-sign-in-throttle";
 import * as m0003 from "./0003-task-engine";
 import * as m0004 from "./0004-task-sources";
 import * as m0005 from "./0005-downloads";
+import * as m0006 from "./0006-media-keys";
 import * as m0008 from "./0008-tolerant-reading";
+import * as m0009 from "./0009-lease-versions";
 import * as m0011 from "./0011-read-path";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
@@ -15,6 +17,8 @@ export const migrations: Record<string, Migration> = {
   "0003-task-engine": m0003,
   "0004-task-sources": m0004,
   "0005-downloads": m0005,
+  "0006-media-keys": m0006,
   "0008-tolerant-reading": m0008,
+  "0009-lease-versions": m0009,
   "0011-read-path": m0011,
 };

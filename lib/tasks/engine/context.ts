@@ -1,5 +1,6 @@
 import "server-only";
 import type { Connection } from "@/lib/db/connect";
+import type { MediaStore } from "@/lib/media/store";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import type { TaskEvent } from "@/lib/schemas/views";
 
@@ -9,7 +10,8 @@ export interface Engine {
   client: UpstreamClient;
   /** The rate budget's name for the API key (a hash). */
   keyId: string;
-  mediaDir: string;
+  /** Where results are archived (MEDIA_STORE). */
+  media: MediaStore;
   plan: "free" | "paid" | "lifetime";
   now: () => Date;
   /** Names this process in leases. */

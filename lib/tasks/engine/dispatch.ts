@@ -1,16 +1,17 @@
 import "server-only";
 import { exclusive } from "@/lib/db/exclusive";
 import { getInstanceValue } from "@/lib/db/instance";
-import { claimSubmission, countSending, listQueued, updateSubmission, type Submission } from "@/lib/db/submissions";
+import { claimSubmission, countSending, listQueued, renewSubmissionLease, updateSubmission, type Submission } from "@/lib/db/submissions";
 import { countLive, insertTask } from "@/lib/db/tasks";
 import type { UpstreamFailure, UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
 import { CONCURRENCY, later, POLL_INTERVAL_MS, type Engine } from "./context";
 import { acquire } from "./rate-budget";
 import { authHeld, holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds";
+import { LEASE_MS, withHeartbeat } from "./heartbeat";
 
-/** How long a sender may hold a submission; after that another process (or this one, restarted) resends it. */
-const SEND_LEASE_MS = 2 * 60_000;
+/** How long a sender holds a submission between heartbeats; after that another process (or this one, restarted) resends it. */
+const SEND_LEASE_MS = LEASE_MS;
 const MAX_BACKOFF_MS = 60_000;
 /** Same-key resends after an unknown outcome (5xx, timeout, unreadable answer) before a person decides. */
 export const MAX_SEND_ATTEMPTS = 5;
@@ -33,6 +34,7 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       const claimed = await claimWithinLimit(engine, submission, kind);
       if (claimed === "full") break;
       if (claimed === "taken") continue;
+      const lease = { id: submission.id, owner: engine.owner, version: claimed };
       const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: "high", now: engine.now() });
       if (!budget.ok) {
         await updateSubmission(db, {
@@ -43,7 +45,11 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
         });
         return sent;
       }
-      const outcome = await send(engine, submission);
+      const outcome = await withHeartbeat(
+        `send ${submission.id}`,
+        () => renewSubmissionLease(db, { ...lease, until: later(engine, SEND_LEASE_MS) }),
+        () => send(engine, submission),
+      );
       const limited = await settle(engine, submission, outcome);
       sent += 1;
       // A rate 429 holds every request for the key; a concurrency 429 stops this kind for the rest of the tick.
@@ -56,15 +62,26 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
 }
 
 /**
- * Counts the kind's live tasks and submissions being sent, and claims this one if there is room, as one
- * exclusive step: two Darkroom processes dispatching at once can never both take the last slot.
+ * Claims this submission if there is room for its kind, in one statement (lib/db's claimSubmission) under
+ * an exclusive lock: two Darkroom processes dispatching at once can never both take the last slot. Answers
+ * the lease's version, "taken" (another process has it, or listed it after a change) or "full".
  */
-async function claimWithinLimit(engine: Engine, submission: Submission, kind: "image" | "video"): Promise<"claimed" | "taken" | "full"> {
+async function claimWithinLimit(engine: Engine, submission: Submission, kind: "image" | "video"): Promise<number | "taken" | "full"> {
   return exclusive(engine.connection, `dispatch:${engine.keyId}`, async (trx) => {
     const now = engine.now().toISOString();
+    const version = await claimSubmission(trx, {
+      id: submission.id,
+      kind,
+      limit: CONCURRENCY[kind],
+      owner: engine.owner,
+      version: submission.lease_version,
+      now,
+      leaseUntil: later(engine, SEND_LEASE_MS),
+    });
+    if (version !== undefined) return version;
+    // Only to tell the loop whether to stop: the claim itself has already decided.
     const busy = (await countLive(trx, { kind })) + (await countSending(trx, { kind, now }));
-    if (busy >= CONCURRENCY[kind]) return "full";
-    return (await claimSubmission(trx, { id: submission.id, now, leaseUntil: later(engine, SEND_LEASE_MS) })) ? "claimed" : "taken";
+    return busy >= CONCURRENCY[kind] ? "full" : "taken";
   });
 }
 

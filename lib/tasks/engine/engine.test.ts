@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
@@ -41,8 +40,8 @@ describe("task engine", () => {
     const done = await t.pollUntil(taskId, (task) => task.archive_state === "done");
     expect(done).toMatchObject({ status: "succeeded", archive_state: "done", credits_used: 44 });
     const [result] = await getResults(database().db, { taskId });
-    expect(result?.file && existsSync(result.file)).toBe(true);
-    expect(result?.thumbnail && existsSync(result.thumbnail)).toBe(true);
+    expect(result?.file && (await t.engine.media.exists(result.file))).toBe(true);
+    expect(result?.thumbnail && (await t.engine.media.exists(result.thumbnail))).toBe(true);
     expect(t.events.some((e) => e.type === "task" && e.id === taskId && e.status === "succeeded")).toBe(true);
     expect(await emu.credits(apiKey)).toBe(100_000 - 44);
   });

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
@@ -117,8 +116,8 @@ describe("task lifecycle", () => {
     expect(deleted).toMatchObject({ status: "succeeded", archive_state: "done", error_code: null, next_poll_at: null });
     expect(deleted.media_deleted_at).not.toBeNull();
     const [result] = await getResults(database().db, { taskId });
-    expect(result?.file && existsSync(result.file)).toBe(true);
-    expect(result?.thumbnail && existsSync(result.thumbnail)).toBe(true);
+    expect(result?.file && (await t.engine.media.exists(result.file))).toBe(true);
+    expect(result?.thumbnail && (await t.engine.media.exists(result.thumbnail))).toBe(true);
     expect(await (await emulator().media(result!.upstream_url)).status).toBe(410);
   });
 

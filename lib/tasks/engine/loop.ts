@@ -1,8 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { database } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { mediaStore } from "@/lib/media/store";
 import { createUpstreamClient } from "@/lib/upstream/client";
 import { dispatchOnce } from "./dispatch";
 import type { Engine } from "./context";
@@ -30,10 +32,11 @@ export function buildEngine(): Engine | undefined {
     connection: database(),
     client: createUpstreamClient({ baseUrl: env.GENERATION_API_BASE_URL, apiKey: env.GENERATION_API_KEY }),
     keyId: keyIdOf(env.GENERATION_API_KEY),
-    mediaDir: env.MEDIA_DIR,
+    media: mediaStore(),
     plan: env.ACCOUNT_PLAN,
     now: () => new Date(),
-    owner: randomUUID(),
+    // Host and pid first, so an operator (or the scale harness) can tell which process holds a lease.
+    owner: `${hostname()}:${process.pid}:${randomUUID()}`,
     publish: publishTaskEvent,
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { duePolls, leaseTask, updateTask, type TaskRow } from "@/lib/db/tasks";
+import { duePolls, finishLeasedTask, leaseTask, renewTaskLease, type TaskRow } from "@/lib/db/tasks";
 import type { TaskTable } from "@/lib/db/schema";
 import type { Updateable } from "kysely";
 import type { Task } from "@/lib/upstream/schemas";
@@ -9,12 +9,14 @@ import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./context";
 import { acquire } from "./rate-budget";
 import { holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds";
 import { fromDbBool } from "@/lib/db/booleans";
+import { LEASE_MS, withHeartbeat } from "./heartbeat";
 import { imageExpiresAt } from "@/lib/retention";
 
 // The next poll is timed from when this one was sent, plus a margin: the API must see at least 5 s
 // between two retrievals (a faster one returns a stale snapshot), and no more than needed.
 const POLL_MARGIN_MS = 100;
-const POLL_LEASE_MS = 5 * 60_000; // covers downloading a large video inside one poll
+// Short, and renewed by a heartbeat while a poll runs (a large video downloads inside one poll).
+const POLL_LEASE_MS = LEASE_MS;
 const REFUND_FOLLOW_UP_MS = 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 /** A refund not reported this long after the failure is shown as not confirmed, and no longer followed up. */
@@ -30,9 +32,22 @@ export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number 
   const now = engine.now().toISOString();
   let polled = 0;
   for (const task of await duePolls(db, { now, limit })) {
-    if (!(await leaseTask(db, { id: task.id, owner: engine.owner, now, until: later(engine, POLL_LEASE_MS) }))) continue;
-    const patch = await pollTask(engine, task);
-    await updateTask(db, { id: task.id, ...patch, lease_owner: null, lease_until: null, updated_at: engine.now().toISOString() });
+    const version = await leaseTask(db, {
+      id: task.id,
+      owner: engine.owner,
+      version: task.lease_version,
+      now,
+      until: later(engine, POLL_LEASE_MS),
+    });
+    if (version === undefined) continue;
+    const lease = { id: task.id, owner: engine.owner, version };
+    const patch = await withHeartbeat(
+      `poll ${task.id}`,
+      () => renewTaskLease(db, { ...lease, until: later(engine, POLL_LEASE_MS) }),
+      () => pollTask(engine, task),
+    );
+    // Lost the lease meanwhile (this process stalled past it): the instance that took over writes instead.
+    if (!(await finishLeasedTask(db, { ...lease, ...patch, updated_at: engine.now().toISOString() }))) continue;
     if (patch.status !== undefined || patch.archive_state !== undefined || patch.lost !== undefined || patch.overdue !== undefined) {
       engine.publish({
         type: "task",

@@ -1,0 +1,102 @@
+// What the harness watches besides the upstream: an SSE client on one instance (as a browser tab would
+// be), the NOTIFY traffic between instances, and the database's live and sending counts over time.
+import pg from "pg";
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/db/schema";
+
+export interface Heard {
+  type: string;
+  id: string;
+  status?: string;
+  archive?: string;
+  receivedAt: number;
+}
+
+/** Reads `GET /api/events` like a browser tab; `heard` fills as events arrive. */
+export function sseClient(url: string, cookie: string): { heard: Heard[]; close(): void } {
+  const heard: Heard[] = [];
+  const controller = new AbortController();
+  void (async () => {
+    try {
+      const response = await fetch(`${url}/api/events`, { headers: { cookie }, signal: controller.signal });
+      if (!response.body) return;
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split("\n").find((line) => line.startsWith("data: "));
+          if (data) heard.push({ ...(JSON.parse(data.slice(6)) as Omit<Heard, "receivedAt">), receivedAt: Date.now() });
+        }
+      }
+    } catch {
+      // aborted at the end, or the instance went away
+    }
+  })();
+  return { heard, close: () => controller.abort() };
+}
+
+export interface Notified {
+  o: string;
+  t: string;
+  id: string;
+  at: number;
+  receivedAt: number;
+}
+
+/** Listens to the instances' change channel (lib/db/events.ts) to time events from publication. */
+export async function notifyListener(databaseUrl: string): Promise<{ notified: Notified[]; close(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const notified: Notified[] = [];
+  await client.connect();
+  client.on("notification", (message) => {
+    if (message.payload) notified.push({ ...(JSON.parse(message.payload) as Omit<Notified, "receivedAt">), receivedAt: Date.now() });
+  });
+  await client.query("LISTEN darkroom_events");
+  return { notified, close: () => client.end() };
+}
+
+/** Delay from publication on one instance to the SSE event on the watched one, per matched change. */
+export function eventDelays(notified: Notified[], heard: Heard[]): number[] {
+  const used = new Set<Heard>();
+  const delays: number[] = [];
+  for (const change of [...notified].sort((x, y) => x.at - y.at)) {
+    const match = heard.find((h) => !used.has(h) && h.type === change.t && h.id === change.id && h.receivedAt >= change.at);
+    if (!match) continue;
+    used.add(match);
+    delays.push(match.receivedAt - change.at);
+  }
+  return delays;
+}
+
+/** Samples live tasks and sending submissions per kind every 250 ms; answers the peaks. */
+export function sampleLive(db: Kysely<Database>): { peaks: { image: number; video: number }; stop(): void } {
+  const peaks = { image: 0, video: 0 };
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      for (const kind of ["image", "video"] as const) {
+        const tasks = await db
+          .selectFrom("tasks")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("kind", "=", kind)
+          .where("status", "in", ["pending", "processing"])
+          .where("lost", "=", 0)
+          .executeTakeFirst();
+        const sending = await db
+          .selectFrom("submissions")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("kind", "=", kind)
+          .where("state", "=", "sending")
+          .where("lease_until", ">", new Date().toISOString())
+          .executeTakeFirst();
+        peaks[kind] = Math.max(peaks[kind], Number(tasks?.n ?? 0) + Number(sending?.n ?? 0));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  return { peaks, stop: () => (stopped = true) };
+}
