@@ -44,6 +44,17 @@ export const signInSchema = z.object({
 
 export const setupSchema = z.object({ name, email, password: newPassword });
 
+/** What members may change about themselves (better-auth's update-user): the display name, nothing else. */
+export const profileSchema = z.strictObject(
+  { name },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? "Only the name can be changed here; ask an admin for anything else."
+        : "Send an object with a name.",
+  },
+);
+
 export const newMemberSchema = z.object({ name, email, password: newPassword, role: roleSchema });
 
 export const memberPatchSchema = z
