@@ -283,10 +283,16 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     module: connectionTestRoute,
     methods: {
       POST: {
-        minimum: "viewer",
+        minimum: "admin",
         request: () => ({ path: "/api/settings/connection-test", method: "POST" }),
         ok: 200,
-        check: (json) => expect(json).toEqual({ state: "not_configured", message: expect.stringMatching(/GENERATION_API_BASE_URL/) }),
+        check: (json) =>
+          expect(json).toEqual({
+            state: "not_configured",
+            message: expect.stringMatching(/GENERATION_API_BASE_URL/),
+            checkedAt: expect.any(String),
+            cached: false,
+          }),
       },
     },
   },

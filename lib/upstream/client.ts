@@ -1,17 +1,9 @@
 import "server-only";
 import { legacyCreatedSchema, legacyCreatedToTask, legacyTaskSchema, legacyTaskToTask } from "./legacy";
-import {
-  failureFromStatus,
-  malformedFailure,
-  networkFailure,
-  parseRetryAfter,
-  scrub,
-  timeoutFailure,
-  type UpstreamError,
-  type UpstreamOutcome,
-} from "./outcome";
+import { failureFromStatus, malformedFailure, networkFailure, parseRetryAfter, timeoutFailure, type UpstreamOutcome } from "./outcome";
 import { observeUpstreamDate } from "./clock";
 import { parseErrorBody, parseJsonText, taskSchema, type Task } from "./schemas";
+import { scrub } from "./scrub";
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -81,13 +73,15 @@ export function createUpstreamClient({
     }
     const { status } = response;
     if (status === 200 || status === 202) {
-      const value = read(parseJsonText(text));
-      if (value === undefined) return malformedFailure(status);
+      const parsed = read(parseJsonText(text));
+      if (parsed === undefined) return malformedFailure(status);
+      // A failed task's error is the upstream's own words too: scrubbed before anyone stores it.
+      const value = parsed.error ? { ...parsed, error: scrubbed(parsed.error, secrets, apiKey) } : parsed;
       return { ok: true, status, value, replayed: response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true" };
     }
     return failureFromStatus(
       status,
-      scrubbed(parseErrorBody(parseJsonText(text)), secrets),
+      scrubbed(parseErrorBody(parseJsonText(text)), secrets, apiKey),
       parseRetryAfter(response.headers.get("retry-after")),
     );
   }
@@ -137,6 +131,13 @@ function secretsOf(base: string, apiKey: string): string[] {
   return [apiKey, base, ...forms];
 }
 
-function scrubbed(error: UpstreamError, secrets: readonly string[]): UpstreamError {
-  return Object.fromEntries(Object.entries(error).map(([name, value]) => [name, scrub(value, secrets)]));
+/** Every string field scrubbed; a code is kept short (it is stored and matched, never prose). */
+function scrubbed<E extends object>(error: E, secrets: readonly string[], apiKey: string): E {
+  return Object.fromEntries(
+    Object.entries(error).map(([name, value]) => {
+      if (typeof value !== "string") return [name, value];
+      const clean = scrub(value, secrets, { key: apiKey });
+      return [name, name === "code" ? clean.slice(0, 64) : clean];
+    }),
+  ) as E;
 }

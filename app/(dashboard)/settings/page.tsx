@@ -24,6 +24,7 @@ export default async function SettingsPage() {
           keySet={upstream.keySet}
           keyLast4={upstream.keyLast4}
           plan={upstream.plan}
+          canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
       </div>
