@@ -9,6 +9,11 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const port = (fallback: number) =>
   optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((value) => value ?? fallback);
 
+const megabytes = (fallback: number) =>
+  optional(z.coerce.number({ error: "must be a number of megabytes" }).positive("must be a number of megabytes above 0")).transform(
+    (value) => value ?? fallback,
+  );
+
 const schema = z
   .object({
     GENERATION_API_BASE_URL: optional(
@@ -30,7 +35,12 @@ const schema = z
     ),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
     EMULATOR_PORT: port(4010),
+    // Set by Next (and by the test runner); anything but "production" allows what development needs (eval in the CSP).
+    NODE_ENV: optional(z.string()).transform((value) => value ?? "development"),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform((level) => level ?? "info"),
+    // The archive's size caps per result, in MB (1 MB = 1,048,576 bytes): a bigger answer is refused while it streams.
+    ARCHIVE_MAX_IMAGE_MB: megabytes(50),
+    ARCHIVE_MAX_VIDEO_MB: megabytes(1024),
   })
   // Defaults that live under DATA_DIR follow it.
   .transform((values) => ({
