@@ -39,6 +39,7 @@ const engine: Engine = {
       return upstream.createImage(body, idempotencyKey);
     },
   },
+  upstreamBaseUrl: baseUrl,
   keyId: keyIdOf(apiKey),
   mediaDir: path.join(env.DATA_DIR, "crash-child-media"),
   plan: "free",

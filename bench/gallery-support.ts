@@ -81,7 +81,7 @@ async function renderOne(client: ReturnType<typeof createUpstreamClient>, mediaD
     const task = await client.getTask(created.value.id);
     const url = task.ok && task.value.status === "succeeded" ? task.value.data?.[0]?.url : undefined;
     if (url) {
-      const archived = await archiveResult({ mediaDir, taskId: created.value.id, idx: 0, url });
+      const archived = await archiveResult({ mediaDir, taskId: created.value.id, idx: 0, url, upstreamBaseUrl: new URL(url).origin }); // the bench emulator is the upstream
       return { ...archived, thumbnailBytes: (await stat(archived.thumbnail)).size };
     }
     if (task.ok && task.value.status === "failed") throw new Error(`image ${i} failed upstream`);

@@ -12,6 +12,8 @@ const ALL_KEYS = [
   "AUTH_SECRET",
   "EMULATOR_PORT",
   "LOG_LEVEL",
+  "ARCHIVE_MAX_IMAGE_MB",
+  "ARCHIVE_MAX_VIDEO_MB",
 ] as const;
 
 const DEFAULTS = {
@@ -25,6 +27,8 @@ const DEFAULTS = {
   AUTH_SECRET: undefined,
   EMULATOR_PORT: 4010,
   LOG_LEVEL: "info",
+  ARCHIVE_MAX_IMAGE_MB: 50,
+  ARCHIVE_MAX_VIDEO_MB: 1024,
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */

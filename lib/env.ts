@@ -14,6 +14,11 @@ const megabytes = (fallback: number) =>
     (value) => value ?? fallback,
   );
 
+const megabytes = (fallback: number) =>
+  optional(z.coerce.number({ error: "must be a number of megabytes" }).positive("must be a number of megabytes above 0")).transform(
+    (value) => value ?? fallback,
+  );
+
 const schema = z
   .object({
     GENERATION_API_BASE_URL: optional(
@@ -38,6 +43,9 @@ const schema = z
     // Set by Next (and by the test runner); anything but "production" allows what development needs (eval in the CSP).
     NODE_ENV: optional(z.string()).transform((value) => value ?? "development"),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform((level) => level ?? "info"),
+    // The archive's size caps per result, in MB (1 MB = 1,048,576 bytes): a bigger answer is refused while it streams.
+    ARCHIVE_MAX_IMAGE_MB: megabytes(50),
+    ARCHIVE_MAX_VIDEO_MB: megabytes(1024),
     // The archive's size caps per result, in MB (1 MB = 1,048,576 bytes): a bigger answer is refused while it streams.
     ARCHIVE_MAX_IMAGE_MB: megabytes(50),
     ARCHIVE_MAX_VIDEO_MB: megabytes(1024),

@@ -16,7 +16,7 @@ describe("result archive", () => {
     const task = await emu.succeeded("images", apiKey, { ...BODIES.gamma(), output_format: "jpeg" });
     const url = task.data[0].url as string;
     const mediaDir = await tempDir();
-    const result = await archiveResult({ mediaDir, taskId: task.id, idx: 0, url });
+    const result = await archiveResult({ mediaDir, taskId: task.id, idx: 0, url, upstreamBaseUrl: emu.url });
     expect(result).toMatchObject({ contentType: "image/jpeg", width: 1024, height: 1024 });
     expect(result.file).toBe(path.join(taskFolder(mediaDir, task.id), "0.jpg"));
     expect(await readFile(result.file)).toEqual((await emu.media(url)).bytes);
@@ -29,7 +29,13 @@ describe("result archive", () => {
     const emu = emulator();
     const { apiKey } = await emu.account();
     const task = await emu.succeeded("videos", apiKey, BODIES.epsilon());
-    const result = await archiveResult({ mediaDir: await tempDir(), taskId: task.id, idx: 0, url: task.data[0].url });
+    const result = await archiveResult({
+      mediaDir: await tempDir(),
+      taskId: task.id,
+      idx: 0,
+      url: task.data[0].url,
+      upstreamBaseUrl: emu.url,
+    });
     expect(result.contentType).toBe("video/mp4");
     expect(result.file.endsWith("0.mp4")).toBe(true);
     expect((await sharp(result.thumbnail).metadata()).format).toBe("webp");
@@ -42,7 +48,7 @@ describe("result archive", () => {
     const task = await emu.succeeded("images", apiKey, BODIES.gamma());
     await emu.advance(8 * DAY_SECONDS);
     await emu.getTask(apiKey, task.id); // the emulator applies retention when asked
-    const failure = archiveResult({ mediaDir: await tempDir(), taskId: task.id, idx: 0, url: task.data[0].url });
+    const failure = archiveResult({ mediaDir: await tempDir(), taskId: task.id, idx: 0, url: task.data[0].url, upstreamBaseUrl: emu.url });
     await expect(failure).rejects.toBeInstanceOf(ArchiveError);
     await expect(failure).rejects.toThrow(/no longer has this result \(HTTP 410\)/);
     await expect(failure).rejects.not.toThrow(/127\.0\.0\.1|media\//);

@@ -6,6 +6,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import sharp from "sharp";
+import { env } from "@/lib/env";
+import { RefusedFetch, safeFetch } from "@/lib/http/safe-fetch";
 import { EXTENSION, taskFolder } from "./paths";
 import { posterFrame } from "./poster";
 
@@ -30,10 +32,14 @@ export class ArchiveError extends Error {
   }
 }
 
+const MB = 1_048_576;
+const maxBytesOf = (contentType: string) => (contentType.startsWith("video/") ? env.ARCHIVE_MAX_VIDEO_MB : env.ARCHIVE_MAX_IMAGE_MB) * MB;
+
 /**
  * Downloads one result into the archive and makes its thumbnail (images) or poster (videos).
  * Written under a temporary name and renamed, so a crash never leaves a half file that looks complete.
  * `url` comes from the upstream's own answer about one of our tasks: nothing a browser chose (no open proxy).
+ * It is still fetched through the SSRF guard (public HTTPS, size caps); `upstreamBaseUrl`'s own origin is exempt.
  */
 // Archive paths are runtime data (MEDIA_DIR), not build inputs: the comments keep Next's file tracer off them.
 export async function archiveResult({
@@ -41,18 +47,22 @@ export async function archiveResult({
   taskId,
   idx,
   url,
+  upstreamBaseUrl,
   timeoutMs = 120_000,
 }: {
   mediaDir: string;
   taskId: string;
   idx: number;
   url: string;
+  upstreamBaseUrl?: string;
   timeoutMs?: number;
 }): Promise<ArchivedResult> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "follow" });
-  } catch {
+    response = await safeFetch(url, { trustedBaseUrl: upstreamBaseUrl, timeoutMs, maxBytes: maxBytesOf });
+  } catch (error) {
+    // Refused by policy: no retry can change that, so the attempt fails at once, with the reason.
+    if (error instanceof RefusedFetch) throw new ArchiveError(`The result was not downloaded: ${error.message}`, true);
     throw new ArchiveError("The result could not be downloaded (network error or timeout).");
   }
   if (response.status === 404 || response.status === 410)
@@ -75,8 +85,9 @@ export async function archiveResult({
       createWriteStream(/* turbopackIgnore: true */ partial),
     );
     await rename(/* turbopackIgnore: true */ partial, file);
-  } catch {
+  } catch (error) {
     await rm(/* turbopackIgnore: true */ partial, { force: true });
+    if (error instanceof RefusedFetch) throw new ArchiveError(`The result was not downloaded: ${error.message}`, true);
     throw new ArchiveError("The result download was interrupted.");
   }
 
