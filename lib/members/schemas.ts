@@ -42,7 +42,13 @@ export const signInSchema = z.object({
     .max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
 });
 
-export const setupSchema = z.object({ name, email, password: newPassword });
+export const setupSchema = z.object({
+  name,
+  email,
+  password: newPassword,
+  // Asked for only when Darkroom listens beyond loopback (the server log prints it); checked on the server.
+  setupToken: z.string().trim().max(200, "The setup token has at most 200 characters.").optional(),
+});
 
 /** What members may change about themselves (better-auth's update-user): the display name, nothing else. */
 export const profileSchema = z.strictObject(
