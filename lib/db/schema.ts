@@ -143,6 +143,13 @@ export interface DownloadTable {
   created_at: string;
 }
 
+/** One task hidden from one member's own view (hiding for the team is tasks.hidden). */
+export interface TaskHideTable {
+  task_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface RateRequestTable {
   id: string;
   key_id: string;
@@ -165,6 +172,7 @@ export interface Database {
   task_results: TaskResultTable;
   task_sources: TaskSourceTable;
   downloads: DownloadTable;
+  task_hides: TaskHideTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
 }

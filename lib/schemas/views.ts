@@ -51,6 +51,10 @@ export interface TaskView {
   expiresAt: string | null;
   thumbnailUrl: string | null;
   results?: ResultView[];
+  /** Hidden from everyone's gallery (by its owner or an admin); undoable. */
+  hiddenForTeam?: boolean;
+  /** Hidden from the gallery of the member reading it (the task's own page says so). */
+  hiddenForMe?: boolean;
 }
 
 export interface SubmissionView {
