@@ -13,7 +13,8 @@ import { GET as list } from "@/app/api/tasks/route";
 import { BODIES, emulatorForFile, FAST_TIMINGS, tempDir } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
-import { getResults } from "@/lib/db/tasks";
+import { relinkReusedResults } from "@/lib/db/migrations/0010-task-hides";
+import { getResults, insertTask, upsertResults } from "@/lib/db/tasks";
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import { call, ORIGIN, seedTeam, type Team } from "@/lib/testing/app";
 import { testEngine } from "@/lib/testing/engine";
@@ -68,5 +69,40 @@ describe("a reused result's upstream URL", () => {
     const sidecar = execFileSync("unzip", ["-p", zip, "*.json"], { encoding: "utf8" });
     expect(JSON.parse(sidecar).request.image_url).toBe(link);
     expect(execFileSync("unzip", ["-p", zip], { encoding: "latin1" })).not.toContain(host);
+  });
+});
+
+describe("rows stored before the fix", () => {
+  it("get Darkroom's link back in their shown request; the sent body keeps the upstream's URL", async () => {
+    const { db } = database();
+    const now = new Date().toISOString();
+    const upstreamUrl = "https://cdn.upstream.example/media/abc.png";
+    await insertTask(db, {
+      id: "task_old_source",
+      model: "gamma-5-pro",
+      kind: "image",
+      status: "succeeded",
+      created_at: now,
+      updated_at: now,
+    });
+    await upsertResults(db, { taskId: "task_old_source", urls: [{ url: upstreamUrl }] });
+    const params = JSON.stringify({ model: "alpha-2.3-fast", prompt: "old", image_url: upstreamUrl, nested: [{ image_url: upstreamUrl }] });
+    await insertTask(db, {
+      id: "task_old_child",
+      model: "alpha-2.3-fast",
+      kind: "video",
+      params,
+      status: "pending",
+      created_at: now,
+      updated_at: now,
+    });
+    await relinkReusedResults(db);
+    const child = await call(getOne, "/api/tasks/task_old_child", { cookie: team.viewer.cookie, params: { id: "task_old_child" } });
+    expect(child.json.task.params).toEqual({
+      model: "alpha-2.3-fast",
+      prompt: "old",
+      image_url: "/api/media/task_old_source/0",
+      nested: [{ image_url: "/api/media/task_old_source/0" }],
+    });
   });
 });
