@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { readBytes } from "@/lib/http/body";
+import { CLIENT_HEADER, resolveClient } from "@/lib/http/client";
 import { profileSchema } from "@/lib/members/schemas";
 
 // better-auth's endpoints read their bodies whole and accept whatever its options allow. Darkroom puts
@@ -25,6 +26,16 @@ const ALLOWED_POSTS = new Set([
 /** better-auth's error shape, which its browser client reads. */
 function authError(status: number, code: string, message: string): Response {
   return Response.json({ code, message }, { status });
+}
+
+/** The copy of a request better-auth gets: the body read (if any), and the client address Darkroom decided on. */
+export function forAuth(request: Request, body?: Uint8Array): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  headers.delete(CLIENT_HEADER);
+  const { address } = resolveClient(request.headers);
+  if (address) headers.set(CLIENT_HEADER, address);
+  return new Request(request.url, { method: request.method, headers, body: body as BodyInit | undefined, signal: request.signal });
 }
 
 const endpointOf = (request: Request) => new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
@@ -54,7 +65,5 @@ export async function guardAuthPost(request: Request, handle: (request: Request)
     if (!parsed.success) return authError(400, "INVALID_REQUEST", parsed.error.issues[0]?.message ?? "Only the name can be changed.");
     bytes = new TextEncoder().encode(JSON.stringify(parsed.data)); // what was checked (trimmed) is what is stored
   }
-  const headers = new Headers(request.headers);
-  headers.delete("content-length");
-  return handle(new Request(request.url, { method: request.method, headers, body: bytes as BodyInit, signal: request.signal }));
+  return handle(forAuth(request, bytes));
 }

@@ -4,7 +4,7 @@ import { fromDbBool } from "@/lib/db/booleans";
 import { deleteSessionsOf } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { ROLES, roleAtLeast, type Role } from "@/lib/members/schemas";
-import { getAuth } from "./auth";
+import { authFor } from "./auth";
 
 export interface SessionUser {
   id: string;
@@ -15,7 +15,7 @@ export interface SessionUser {
 
 /** The signed-in member, or null. A disabled member has no session: any left over is ended here. */
 export async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
-  const session = await getAuth().api.getSession({ headers });
+  const session = await authFor(headers).api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string; disabled?: boolean | number };
   if (fromDbBool(user.disabled)) {

@@ -48,11 +48,11 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-/** Sign-in attempts per email address in the current window (see lib/auth/sign-in-throttle.ts). */
-export interface SignInThrottleTable {
-  email: string;
-  window_start: string;
-  attempts: number;
+/** Failed sign-ins per `account:<email>` or `address:<ip>`, and when the last one was (lib/auth/sign-in-throttle.ts). */
+export interface SignInBackoffTable {
+  key: string;
+  failures: number;
+  last_failure_at: string;
 }
 
 type Flag = number | boolean;
@@ -166,7 +166,7 @@ export interface Database {
   session: SessionTable;
   instance: InstanceTable;
   audit_log: AuditLogTable;
-  sign_in_throttle: SignInThrottleTable;
+  sign_in_backoff: SignInBackoffTable;
   submissions: SubmissionTable;
   tasks: TaskTable;
   task_results: TaskResultTable;
