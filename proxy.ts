@@ -1,16 +1,50 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { CROSS_SITE_MESSAGE, isCrossSite } from "@/lib/http/csrf";
+import { hasMalformedEscape } from "@/lib/http/escapes";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers";
 
+// Runs before every page and route (Next 16's successor to middleware): refuses malformed addresses and
+// cross-site state changes, and gives every answer the security headers, with a fresh CSP nonce that Next
+// puts on its own scripts. Sessions and roles are still checked by each route and page.
 // A worker (DARKROOM_ROLE=worker) runs the task engine and the archive and serves only its health routes:
 // pages and the API belong to web instances, so a misrouted request gets a plain answer instead of a page.
-export function proxy(request: Request) {
-  if (env.DARKROOM_ROLE === "worker" && !new URL(request.url).pathname.startsWith("/api/health"))
-    return new AppError(
-      "not_found:worker",
-      "This instance is a worker (DARKROOM_ROLE=worker): it serves only /api/health. Open Darkroom through a web instance.",
-    ).toResponse();
-  return NextResponse.next();
+
+const isHttps = (request: NextRequest) =>
+  request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+
+function refuse(error: AppError, headers: Record<string, string>): NextResponse {
+  const response = NextResponse.json(error.toBody(), { status: error.status });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
-export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };
+export function proxy(request: NextRequest): NextResponse {
+  const https = isHttps(request);
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy({ nonce, dev: env.NODE_ENV !== "production", https });
+  const headers = securityHeaders({ path: request.nextUrl.pathname, csp, https });
+
+  if (hasMalformedEscape(request.url)) {
+    return refuse(new AppError("bad_request:address", "The address holds a malformed %-escape; check the link."), headers);
+  }
+  if (isCrossSite(request)) return refuse(new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE), headers);
+  if (env.DARKROOM_ROLE === "worker" && !request.nextUrl.pathname.startsWith("/api/health")) {
+    const message = "This instance is a worker (DARKROOM_ROLE=worker): it serves only /api/health. Open Darkroom through a web instance.";
+    return refuse(new AppError("not_found:worker", message), headers);
+  }
+
+  // Next reads the policy (and its nonce) from the request to put the nonce on the scripts it renders.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Everything but the build's static files (immutable, served with their own headers).
+  matcher: ["/((?!_next/static|_next/image).*)"],
+};

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import "./globals.css";
@@ -18,12 +19,15 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Reading the request makes every page render per request, which the CSP's per-request nonce needs
+// (proxy.ts makes it; Next puts it on its own scripts, next-themes on its inline one).
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // next-themes sets the class before hydration, so the server's markup differs on purpose.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh antialiased">
-        <Providers>{children}</Providers>
+        <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

@@ -40,6 +40,7 @@ const engine: Engine = {
       return upstream.createImage(body, idempotencyKey);
     },
   },
+  upstreamBaseUrl: baseUrl,
   keyId: keyIdOf(apiKey),
   media: localStore(path.join(env.DATA_DIR, "crash-child-media")),
   plan: "free",

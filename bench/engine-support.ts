@@ -188,6 +188,7 @@ export async function startLane({
     const engine: Engine = {
       connection,
       client: counting(createUpstreamClient({ baseUrl: emulator.url, apiKey, timeoutMs: 15_000 }), counter),
+      upstreamBaseUrl: emulator.url,
       keyId: keyIdOf(apiKey),
       media: localStore(path.join(folder, "media")),
       plan: "free",

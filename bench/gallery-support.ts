@@ -81,7 +81,8 @@ async function renderOne(client: ReturnType<typeof createUpstreamClient>, store:
     const task = await client.getTask(created.value.id);
     const url = task.ok && task.value.status === "succeeded" ? task.value.data?.[0]?.url : undefined;
     if (url) {
-      const archived = await archiveResult({ store, taskId: created.value.id, idx: 0, url });
+      // The bench emulator is the upstream.
+      const archived = await archiveResult({ store, taskId: created.value.id, idx: 0, url, upstreamBaseUrl: new URL(url).origin });
       return { ...archived, thumbnailBytes: (await store.head(archived.thumbnail))?.size ?? 0 };
     }
     if (task.ok && task.value.status === "failed") throw new Error(`image ${i} failed upstream`);

@@ -20,6 +20,8 @@ const ALL_KEYS = [
   "S3_ACCESS_KEY_ID",
   "S3_SECRET_ACCESS_KEY",
   "DARKROOM_ROLE",
+  "ARCHIVE_MAX_IMAGE_MB",
+  "ARCHIVE_MAX_VIDEO_MB",
 ] as const;
 
 const DEFAULTS = {
@@ -41,6 +43,8 @@ const DEFAULTS = {
   S3_ACCESS_KEY_ID: undefined,
   S3_SECRET_ACCESS_KEY: undefined,
   DARKROOM_ROLE: "all",
+  ARCHIVE_MAX_IMAGE_MB: 50,
+  ARCHIVE_MAX_VIDEO_MB: 1024,
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */

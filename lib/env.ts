@@ -12,6 +12,11 @@ const flag = optional(
 const port = (fallback: number) =>
   optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((value) => value ?? fallback);
 
+const megabytes = (fallback: number) =>
+  optional(z.coerce.number({ error: "must be a number of megabytes" }).positive("must be a number of megabytes above 0")).transform(
+    (value) => value ?? fallback,
+  );
+
 const schema = z
   .object({
     GENERATION_API_BASE_URL: optional(
@@ -21,6 +26,17 @@ const schema = z
     ),
     GENERATION_API_KEY: optional(z.string().min(1)),
     PORT: port(3000),
+    // Loopback by default: reachable from other machines only when HOST says so (0.0.0.0, a LAN address).
+    HOST: optional(z.string().min(1)).transform((host) => host ?? "127.0.0.1"),
+    // Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
+    TRUSTED_PROXIES: optional(z.string()).transform((list) =>
+      (list ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+    // The one-time token the first admin must enter on /setup; the launcher makes one when HOST is not loopback.
+    SETUP_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     DATA_DIR: optional(z.string()).transform((dir) => dir ?? "./data"),
     DATABASE_URL: optional(
       z
@@ -45,7 +61,12 @@ const schema = z
     ),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
     EMULATOR_PORT: port(4010),
+    // Set by Next (and by the test runner); anything but "production" allows what development needs (eval in the CSP).
+    NODE_ENV: optional(z.string()).transform((value) => value ?? "development"),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform((level) => level ?? "info"),
+    // The archive's size caps per result, in MB (1 MB = 1,048,576 bytes): a bigger answer is refused while it streams.
+    ARCHIVE_MAX_IMAGE_MB: megabytes(50),
+    ARCHIVE_MAX_VIDEO_MB: megabytes(1024),
   })
   .superRefine((values, context) => {
     if (values.MEDIA_STORE === "s3" && !values.S3_BUCKET)

@@ -1,5 +1,6 @@
 // DARKROOM_ROLE: a web instance runs no engine even with an upstream configured; a worker answers only health.
 // Each role is read from the environment when lib/env.ts is first imported, so it is set before the imports.
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 
 process.env.DARKROOM_ROLE = "web";
@@ -22,14 +23,14 @@ describe("roles", () => {
 
   it("web: the proxy lets every path through", () => {
     for (const path of ["/", "/api/tasks", "/api/health/ready"])
-      expect(proxy(new Request(`http://localhost${path}`)).headers.get("x-middleware-next")).toBe("1");
+      expect(proxy(new NextRequest(`http://localhost${path}`)).headers.get("x-middleware-next")).toBe("1");
   });
 
   it("worker: the proxy answers 404 with a plain message to anything but health", async () => {
     env.DARKROOM_ROLE = "worker";
     try {
       for (const path of ["/", "/tasks", "/api/tasks", "/api/media/task_x/0"]) {
-        const response = proxy(new Request(`http://localhost${path}`));
+        const response = proxy(new NextRequest(`http://localhost${path}`));
         expect(response.status).toBe(404);
         expect(await response.json()).toEqual({
           error: {
@@ -39,7 +40,7 @@ describe("roles", () => {
         });
       }
       for (const path of ["/api/health", "/api/health/live", "/api/health/ready"])
-        expect(proxy(new Request(`http://localhost${path}`)).headers.get("x-middleware-next")).toBe("1");
+        expect(proxy(new NextRequest(`http://localhost${path}`)).headers.get("x-middleware-next")).toBe("1");
     } finally {
       env.DARKROOM_ROLE = "web";
     }

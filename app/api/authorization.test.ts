@@ -23,6 +23,8 @@ import * as queueRoute from "@/app/api/queue/route";
 import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
+import * as taskRestoreRoute from "@/app/api/tasks/[id]/restore/route";
+import * as auditRoute from "@/app/api/audit/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
@@ -168,6 +170,28 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       },
     },
   },
+  "/api/tasks/[id]/restore": {
+    module: taskRestoreRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: (as) => ({ path: "/api/tasks/x/restore", method: "POST", params: { id: fixtures.hide[owner(as)] } }),
+        ok: 204,
+        check: () => {},
+      },
+    },
+  },
+  "/api/audit": {
+    module: auditRoute,
+    methods: {
+      GET: {
+        minimum: "admin",
+        request: () => ({ path: "/api/audit?limit=20" }),
+        ok: 200,
+        check: (json) => expect(json.entries.map((e: Json) => e.action)).toContain("member.add"),
+      },
+    },
+  },
   "/api/tasks/import": {
     module: importRoute,
     // No upstream is configured in tests: an allowed caller gets the plain 502, not a 4xx about roles.
@@ -287,10 +311,16 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     module: connectionTestRoute,
     methods: {
       POST: {
-        minimum: "viewer",
+        minimum: "admin",
         request: () => ({ path: "/api/settings/connection-test", method: "POST" }),
         ok: 200,
-        check: (json) => expect(json).toEqual({ state: "not_configured", message: expect.stringMatching(/GENERATION_API_BASE_URL/) }),
+        check: (json) =>
+          expect(json).toEqual({
+            state: "not_configured",
+            message: expect.stringMatching(/GENERATION_API_BASE_URL/),
+            checkedAt: expect.any(String),
+            cached: false,
+          }),
       },
     },
   },

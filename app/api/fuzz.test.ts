@@ -27,6 +27,8 @@ import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
+import * as taskRestoreRoute from "@/app/api/tasks/[id]/restore/route";
+import * as auditRoute from "@/app/api/audit/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
@@ -402,6 +404,8 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       DELETE: { input: noBody("/api/tasks/[id]", ["id"]) },
     },
   },
+  "/api/tasks/[id]/restore": { module: taskRestoreRoute, methods: { POST: { input: noBody("/api/tasks/[id]/restore", ["id"]) } } },
+  "/api/audit": { module: auditRoute, methods: { GET: { input: noBody("/api/audit") } } },
   "/api/tasks/[id]/archive": {
     module: taskArchiveRoute,
     methods: { POST: { input: noBody("/api/tasks/[id]/archive", ["id"]) } },

@@ -14,9 +14,11 @@ export interface ConnectionCardProps {
   /** At most the key's last four characters; the key itself never leaves the server. */
   keyLast4: string | null;
   plan: keyof typeof PLAN_LABEL;
+  /** The test spends one of the key's requests: admins only. */
+  canTest: boolean;
 }
 
-export function ConnectionCard({ baseUrl, configured, keySet, keyLast4, plan }: ConnectionCardProps) {
+export function ConnectionCard({ baseUrl, configured, keySet, keyLast4, plan, canTest }: ConnectionCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -56,9 +58,11 @@ export function ConnectionCard({ baseUrl, configured, keySet, keyLast4, plan }: 
           </Detail>
         </dl>
       </CardContent>
-      <CardFooter>
-        <ConnectionTest />
-      </CardFooter>
+      {canTest && (
+        <CardFooter>
+          <ConnectionTest />
+        </CardFooter>
+      )}
     </Card>
   );
 }

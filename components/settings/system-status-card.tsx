@@ -2,13 +2,14 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StatusDot } from "@/components/ui/status-dot";
-import { probeUpstream } from "@/lib/upstream/probe";
+import { database } from "@/lib/db";
+import { checkConnection, PAGE_MAX_AGE_MS } from "@/lib/upstream/connection-check";
 import { PROBE_TONE } from "./probe-tone";
 
-/** Probes the upstream on every visit; render inside Suspense so the page does not wait for it. */
+/** The upstream check, at most a minute old (a page view does not spend a request each time); render inside Suspense. */
 export async function SystemStatusCard() {
   await connection(); // checked on every visit, never at build time
-  const upstream = await probeUpstream();
+  const upstream = await checkConnection({ connection: database(), maxAgeMs: PAGE_MAX_AGE_MS });
   return (
     <StatusCardFrame>
       <li className="flex items-baseline gap-3" data-testid="upstream-status" data-state={upstream.state}>

@@ -51,7 +51,7 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
     setMessage(
       failed
         ? { tone: "danger", text: `${failed} of ${count} tasks could not be hidden. Try again.` }
-        : { tone: "info", text: `${plural(count, "task")} hidden.` },
+        : { tone: "info", text: `${plural(count, "task")} hidden from your dashboard.` },
     );
     onHidden();
   };
@@ -97,7 +97,8 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
           <AlertDialogHeader>
             <AlertDialogTitle>Hide {plural(count, "task")}?</AlertDialogTitle>
             <AlertDialogDescription>
-              They leave the dashboard for the whole team. Their records and archived files stay; nothing is refunded or deleted upstream.
+              They leave your own dashboard; your teammates still see them. Their records and archived files stay; nothing is refunded or
+              deleted upstream.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -19,14 +19,18 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { useHideTask, useSetFavourite } from "@/lib/query/tasks";
+import { useHideTask, useSetFavourite, useShowTask } from "@/lib/query/tasks";
 import type { TaskView } from "@/lib/schemas/views";
 
-/** Download, remix and reuse, favourite and hide: what a member can do with a task. */
-export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolean }) {
+/**
+ * Download, remix and reuse, favourite and hide: what a member can do with a task. Hiding is for oneself;
+ * the task's owner and admins may also hide it for the whole team. Either is undone from this page.
+ */
+export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView; canEdit: boolean; canHideForTeam: boolean }) {
   const router = useRouter();
   const favourite = useSetFavourite();
   const hide = useHideTask();
+  const show = useShowTask();
   const results = task.results ?? [];
   return (
     <section aria-labelledby="actions-heading" className="grid gap-3">
@@ -54,7 +58,7 @@ export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolea
             {task.favourite ? "Favourite" : "Add to favourites"}
           </Button>
         )}
-        {canEdit && (
+        {canEdit && !task.hiddenForMe && !task.hiddenForTeam && (
           <AlertDialog>
             <AlertDialogTrigger asChild>
               <Button size="sm" variant="outline">
@@ -66,27 +70,54 @@ export function TaskActions({ task, canEdit }: { task: TaskView; canEdit: boolea
               <AlertDialogHeader>
                 <AlertDialogTitle>Hide this task?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  It leaves the dashboard for the whole team. Its record and archived files stay.
+                  {canHideForTeam
+                    ? "Hide it from your own dashboard, or from everyone's (recorded in the audit log). Its record and archived files stay, and you can show it again from this page."
+                    : "It leaves your own dashboard; your teammates still see it. Its record and archived files stay, and you can show it again from this page."}
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancel</AlertDialogCancel>
+                {canHideForTeam && (
+                  <Button
+                    variant="destructive"
+                    pending={hide.isPending && hide.variables?.scope === "team"}
+                    onClick={() => hide.mutate({ id: task.id, scope: "team" }, { onSuccess: () => router.push("/tasks") })}
+                  >
+                    Hide for the team
+                  </Button>
+                )}
                 <Button
-                  variant="destructive"
-                  pending={hide.isPending}
-                  onClick={() => hide.mutate(task.id, { onSuccess: () => router.push("/tasks") })}
+                  variant={canHideForTeam ? "outline" : "destructive"}
+                  pending={hide.isPending && hide.variables?.scope === "me"}
+                  onClick={() => hide.mutate({ id: task.id, scope: "me" }, { onSuccess: () => router.push("/tasks") })}
                 >
-                  Hide
+                  {canHideForTeam ? "Hide for me" : "Hide"}
                 </Button>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>
         )}
       </div>
+      {canEdit && (task.hiddenForMe || task.hiddenForTeam) && (
+        <Alert tone="info" role="status" title={task.hiddenForTeam ? "Hidden for the team" : "Hidden for you"}>
+          <p>{task.hiddenForTeam ? "This task is hidden from everyone's dashboard." : "This task is hidden from your dashboard."}</p>
+          {(task.hiddenForMe || canHideForTeam) && (
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-2"
+              pending={show.isPending}
+              onClick={() => show.mutate({ id: task.id, scope: task.hiddenForMe ? "me" : "team" })}
+            >
+              Show again
+            </Button>
+          )}
+        </Alert>
+      )}
       {canEdit && <ResultActions task={task} />}
-      {(favourite.error || hide.error) && (
+      {(favourite.error || hide.error || show.error) && (
         <Alert tone="danger" role="alert">
-          {errorMessage(favourite.error ?? hide.error)}
+          {errorMessage(favourite.error ?? hide.error ?? show.error)}
         </Alert>
       )}
     </section>

@@ -25,10 +25,12 @@ interface TaskDetailProps {
   sources: Source[];
   plan: Plan;
   canEdit: boolean;
+  /** The task's owner and admins may hide it for the whole team. */
+  canHideForTeam: boolean;
 }
 
 /** One task in full, kept live by the events stream. */
-export function TaskDetail({ initial, sources, plan, canEdit }: TaskDetailProps) {
+export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: TaskDetailProps) {
   useLiveUpdates();
   const { data = initial } = useQuery({ ...taskQueryOptions(initial.id), initialData: initial });
   const task = withMember(data, initial);
@@ -79,7 +81,7 @@ export function TaskDetail({ initial, sources, plan, canEdit }: TaskDetailProps)
         </p>
       )}
       <ResultPreview task={task} />
-      <TaskActions task={task} canEdit={canEdit} />
+      <TaskActions task={task} canEdit={canEdit} canHideForTeam={canHideForTeam} />
       <Retention task={task} plan={plan} canEdit={canEdit} />
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <TaskFacts task={task} />

@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { POST as setup } from "@/app/api/setup/route";
-import { getAuth, SIGN_IN_LIMIT } from "@/lib/auth/auth";
+import { ACCOUNT, ADDRESS, delaySeconds } from "@/lib/auth/sign-in-throttle";
 import { database } from "@/lib/db";
+import { PEER_HEADER } from "@/lib/http/client";
 import { call, migrated, ORIGIN } from "@/lib/testing/app";
 
 const admin = { name: "Ada", email: "ada@example.com", password: "correct horse battery" };
 
 function authRequest(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return getAuth().handler(
+  return authRoute(
     new Request(`${ORIGIN}/api/auth${path}`, {
       method: "POST",
-      headers: { origin: ORIGIN, "content-type": "application/json", "x-forwarded-for": "198.51.100.7", ...headers },
+      headers: { origin: ORIGIN, "content-type": "application/json", [PEER_HEADER]: "198.51.100.7", ...headers },
       body: JSON.stringify(body),
     }),
   );
@@ -46,42 +47,57 @@ describe("authentication hardening", () => {
     expect(response.status).toBe(403);
   });
 
-  it("rate-limits sign-in attempts per address", async () => {
+  it("slows sign-in per client address: free failures, then a growing wait it names; other addresses unaffected", async () => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < SIGN_IN_LIMIT.max + 2; attempt += 1) {
+    // Different accounts each time, so only the address limit can bite.
+    for (let attempt = 0; attempt < ADDRESS.free + 1; attempt += 1) {
       const response = await authRequest(
         "/sign-in/email",
-        { email: admin.email, password: "wrong password!" },
-        { "x-forwarded-for": "192.0.2.44" },
+        { email: `nobody${attempt}@example.com`, password: "wrong password!" },
+        { [PEER_HEADER]: "192.0.2.44" },
       );
       statuses.push(response.status);
     }
-    expect(statuses.slice(0, SIGN_IN_LIMIT.max).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(SIGN_IN_LIMIT.max)).toEqual([429, 429]);
+    expect(statuses.slice(0, ADDRESS.free)).toEqual(Array(ADDRESS.free).fill(401));
+    const slowed = statuses[ADDRESS.free];
+    expect(slowed).toBe(429);
+    const again = await authRequest("/sign-in/email", { email: admin.email, password: admin.password }, { [PEER_HEADER]: "192.0.2.44" });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await again.json()).message).toMatch(/^Too many failed sign-ins\. Try again in \d+ seconds?\.$/);
+    // A made-up X-Forwarded-For from an untrusted peer changes nothing.
+    const spoofed = await authRequest(
+      "/sign-in/email",
+      { email: admin.email, password: admin.password },
+      { [PEER_HEADER]: "192.0.2.44", "x-forwarded-for": "203.0.113.99" },
+    );
+    expect(spoofed.status).toBe(429);
     // Another address is not affected.
     expect(
-      (await authRequest("/sign-in/email", { email: admin.email, password: admin.password }, { "x-forwarded-for": "192.0.2.45" })).status,
+      (await authRequest("/sign-in/email", { email: admin.email, password: admin.password }, { [PEER_HEADER]: "192.0.2.45" })).status,
     ).toBe(200);
   });
 
-  it("limits sign-in per account too, whatever address the client claims", async () => {
+  it("slows sign-in per account whatever the address, and never locks the member out", async () => {
     const attempt = (ip: string, password: string) =>
-      authRoute(
-        new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-          method: "POST",
-          headers: { origin: ORIGIN, "content-type": "application/json", "x-forwarded-for": ip },
-          body: JSON.stringify({ email: "ADA@example.com", password }),
-        }),
-      );
-    // A correct password clears the count, so the limit only bites on a run of failures.
+      authRequest("/sign-in/email", { email: "ADA@example.com", password }, { [PEER_HEADER]: ip });
     expect((await attempt("10.1.0.1", admin.password)).status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < SIGN_IN_LIMIT.max + 2; i += 1) statuses.push((await attempt(`10.2.0.${i}`, "wrong password!")).status);
-    expect(statuses.slice(0, SIGN_IN_LIMIT.max).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(SIGN_IN_LIMIT.max)).toEqual([429, 429]);
+    for (let i = 0; i < ACCOUNT.free + 1; i += 1) statuses.push((await attempt(`10.2.0.${i}`, "wrong password!")).status);
+    expect(statuses.slice(0, ACCOUNT.free)).toEqual(Array(ACCOUNT.free).fill(401));
+    expect(statuses[ACCOUNT.free]).toBe(429);
     const refused = await attempt("10.3.0.1", admin.password);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("retry-after")).toBe(String(SIGN_IN_LIMIT.window));
-    expect((await refused.json()).message).toMatch(/wait a minute/);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).message).toContain(`Try again in ${wait} second`);
+    // Slowed, not locked: after the wait the member signs in.
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
+    expect((await attempt("10.3.0.1", admin.password)).status).toBe(200);
+  });
+
+  it("caps the wait: an attacker can slow a member by at most ACCOUNT.maxDelay seconds an attempt", () => {
+    expect([1, 5, 6, 7, 8, 10, 100].map((failures) => delaySeconds(ACCOUNT, failures))).toEqual([0, 1, 2, 4, 8, 30, 30]);
+    expect(delaySeconds(ADDRESS, 1000)).toBe(ADDRESS.maxDelay);
   });
 });

@@ -4,12 +4,11 @@ import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { database } from "@/lib/db";
 import { isUserActive } from "@/lib/db/users";
+import { CLIENT_HEADER, resolveClient } from "@/lib/http/client";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { forgetSession } from "./session-cache";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
-
-export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
 
 /** The request's own origin (and the one a reverse proxy says it serves): sign-in is same-origin only. */
 function ownOrigins(request?: Request): string[] {
@@ -20,7 +19,7 @@ function ownOrigins(request?: Request): string[] {
   return origins;
 }
 
-function options(): BetterAuthOptions {
+function options(secure: boolean): BetterAuthOptions {
   const { db, dialect } = database();
   return {
     secret: authSecret(),
@@ -31,7 +30,14 @@ function options(): BetterAuthOptions {
     database: { db, type: dialect },
     trustedOrigins: ownOrigins,
     // Explicit, because better-auth turns origin checks off when it detects a test runner: tests check what production does.
-    advanced: { disableOriginCheck: false },
+    advanced: {
+      disableOriginCheck: false,
+      // Secure cookies over HTTPS only: a Secure cookie sent over plain HTTP (a LAN address) is dropped by the
+      // browser, so sign-in would silently fail. Each protocol has its own instance and cookie name.
+      useSecureCookies: secure,
+      // The address Darkroom decided on (lib/http/client.ts), never a header the client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_HEADER] },
+    },
     emailAndPassword: {
       enabled: true,
       // Members are added by admins and the first admin by the setup page: nobody signs themselves up.
@@ -54,7 +60,8 @@ function options(): BetterAuthOptions {
       storage: "database",
       window: 60,
       max: 100,
-      customRules: { "/sign-in/email": SIGN_IN_LIMIT },
+      // Sign-in has Darkroom's own limits, per address and per account, that slow rather than lock.
+      customRules: { "/sign-in/email": false },
     },
     databaseHooks: {
       session: {
@@ -75,16 +82,22 @@ function options(): BetterAuthOptions {
   };
 }
 
-function create() {
-  return betterAuth(options());
+function create(secure: boolean) {
+  return betterAuth(options(secure));
 }
 
-let instance: ReturnType<typeof create> | undefined;
+const instances = new Map<boolean, ReturnType<typeof create>>();
 
-/** better-auth, built on first use so that building the app opens no database. */
-export function getAuth() {
-  instance ??= create();
+/** better-auth, built on first use so that building the app opens no database; `secure`: for HTTPS requests. */
+export function getAuth(secure = false) {
+  let instance = instances.get(secure);
+  if (!instance) instances.set(secure, (instance = create(secure)));
   return instance;
+}
+
+/** The instance for a request: Secure cookies when it came over HTTPS (directly or through a trusted proxy). */
+export function authFor(headers: Headers) {
+  return getAuth(resolveClient(headers).https);
 }
 
 export function authOptions(): BetterAuthOptions {

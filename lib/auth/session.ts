@@ -4,7 +4,7 @@ import { fromDbBool } from "@/lib/db/booleans";
 import { deleteSessionsOf } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import { ROLES, roleAtLeast, type Role } from "@/lib/members/schemas";
-import { getAuth } from "./auth";
+import { authFor } from "./auth";
 import { cachedUser, rememberUser, sessionCookie } from "./session-cache";
 
 export interface SessionUser {
@@ -23,7 +23,7 @@ export async function getSessionUser(headers: Headers): Promise<SessionUser | nu
   const cached = cookie ? cachedUser(cookie) : null;
   if (cached) return cached;
   const verifiedAt = Date.now();
-  const session = await getAuth().api.getSession({ headers });
+  const session = await authFor(headers).api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string; disabled?: boolean | number };
   if (fromDbBool(user.disabled)) {

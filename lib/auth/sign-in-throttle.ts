@@ -1,13 +1,32 @@
 import "server-only";
 import { database } from "@/lib/db";
-import { clearSignInAttempts, countSignInAttempt } from "@/lib/db/sign-in-throttle";
-import { SIGN_IN_LIMIT } from "./auth";
+import { clearBackoff, readBackoffs, recordFailure, type Backoff } from "@/lib/db/sign-in-backoff";
+import { resolveClient } from "@/lib/http/client";
 
-// better-auth limits sign-in per client address, but it reads the address from X-Forwarded-For, which a
-// client can set to anything when Darkroom is reached directly. This second limit is per account and
-// depends on no header: at most SIGN_IN_LIMIT.max attempts per email address per window.
+// Sign-in limits that slow rather than lock. Failed attempts are counted per account (whatever address
+// they come from) and per client address (the one lib/http/client.ts decided on, so a made-up
+// X-Forwarded-For changes nothing unless it comes through a trusted proxy). After a few free failures each
+// further one doubles the wait before the next attempt, up to a cap: a guesser is slowed to a crawl, and
+// a member whose account is under attack waits at most ACCOUNT.maxDelay seconds, never locked out. The
+// answer says when to try again.
 
+interface Rule {
+  /** Failures in a row allowed without any wait. */
+  free: number;
+  /** The longest wait, in seconds. */
+  maxDelay: number;
+}
+
+export const ACCOUNT: Rule = { free: 5, maxDelay: 30 };
+export const ADDRESS: Rule = { free: 10, maxDelay: 300 };
+/** Failures this old are forgotten. */
+const FORGET_MS = 15 * 60 * 1000;
 const MAX_SIGN_IN_BODY = 16 * 1024;
+
+/** Seconds to wait after `failures` failures: none before `free` of them, then 1, 2, 4, … up to the cap. */
+export function delaySeconds(rule: Rule, failures: number): number {
+  return failures < rule.free ? 0 : Math.min(rule.maxDelay, 2 ** Math.min(failures - rule.free, 20));
+}
 
 async function emailOf(request: Request): Promise<string | undefined> {
   if (Number(request.headers.get("content-length")) > MAX_SIGN_IN_BODY) return undefined;
@@ -22,19 +41,38 @@ async function emailOf(request: Request): Promise<string | undefined> {
   }
 }
 
-/** Runs a sign-in request through the per-account limit; `signIn` is better-auth's handler. */
+function waitFor(backoffs: Backoff[], now: Date): number {
+  let wait = 0;
+  for (const { key, failures, lastFailureAt } of backoffs) {
+    if (now.getTime() - lastFailureAt.getTime() > FORGET_MS) continue;
+    const rule = key.startsWith("account:") ? ACCOUNT : ADDRESS;
+    const until = lastFailureAt.getTime() + delaySeconds(rule, failures) * 1000;
+    wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
+  }
+  return wait;
+}
+
+const seconds = (n: number) => `${n} second${n === 1 ? "" : "s"}`;
+
+/** Runs a sign-in request through both limits; `signIn` is better-auth's handler. */
 export async function throttledSignIn(request: Request, signIn: (request: Request) => Promise<Response>): Promise<Response> {
+  const { db } = database();
   const email = await emailOf(request);
-  if (email) {
-    const attempts = await countSignInAttempt(database().db, { email, now: new Date(), windowMs: SIGN_IN_LIMIT.window * 1000 });
-    if (attempts > SIGN_IN_LIMIT.max) {
-      return Response.json(
-        { code: "TOO_MANY_REQUESTS", message: "Too many sign-in attempts for this account; wait a minute and try again." },
-        { status: 429, headers: { "Retry-After": String(SIGN_IN_LIMIT.window) } },
-      );
-    }
+  const { address } = resolveClient(request.headers);
+  const keys = [...(email ? [`account:${email}`] : []), ...(address ? [`address:${address}`] : [])];
+  const now = new Date();
+  const wait = waitFor(await readBackoffs(db, { keys }), now);
+  if (wait > 0) {
+    return Response.json(
+      { code: "TOO_MANY_REQUESTS", message: `Too many failed sign-ins. Try again in ${seconds(wait)}.`, retryAfter: wait },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
   const response = await signIn(request);
-  if (email && response.ok) await clearSignInAttempts(database().db, { email });
+  if (response.status === 401) {
+    for (const key of keys) await recordFailure(db, { key, now, forgetMs: FORGET_MS });
+  } else if (response.ok && email) {
+    await clearBackoff(db, { key: `account:${email}` });
+  }
   return response;
 }

@@ -27,3 +27,23 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
 export async function listAudit(db: Kysely<Database>, { limit = 50 }: { limit?: number } = {}) {
   return db.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
+
+/** The newest entries with the acting member's name, for the admins' audit log. */
+export async function listAuditWithActors(db: Kysely<Database>, { limit }: { limit: number }) {
+  return db
+    .selectFrom("audit_log")
+    .leftJoin("user", "user.id", "audit_log.actor_id")
+    .select([
+      "audit_log.id",
+      "audit_log.action",
+      "audit_log.actor_id",
+      "user.name as actor_name",
+      "audit_log.subject_id",
+      "audit_log.detail",
+      "audit_log.created_at",
+    ])
+    .orderBy("audit_log.created_at", "desc")
+    .orderBy("audit_log.id", "desc")
+    .limit(limit)
+    .execute();
+}

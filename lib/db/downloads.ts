@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely, Selectable } from "kysely";
 import { dbBool } from "./booleans";
 import type { Database, DownloadTable } from "./schema";
+import { notHiddenBy } from "./task-hides";
 import type { TaskResultRow, TaskRow } from "./tasks";
 
 export type Download = Selectable<DownloadTable>;
@@ -27,8 +28,8 @@ export interface Selection {
   results: Map<string, TaskResultRow[]>;
 }
 
-/** The visible tasks among `ids` with their archived results, read in two queries. */
-export async function loadSelection(db: Kysely<Database>, ids: string[]): Promise<Selection> {
+/** The tasks among `ids` visible to `viewerId` (hidden neither for the team nor by them), with their archived results, in two queries. */
+export async function loadSelection(db: Kysely<Database>, ids: string[], { viewerId }: { viewerId: string }): Promise<Selection> {
   const tasks = await db
     .selectFrom("tasks")
     .leftJoin("user", "user.id", "tasks.user_id")
@@ -36,6 +37,7 @@ export async function loadSelection(db: Kysely<Database>, ids: string[]): Promis
     .select("user.name as member_name")
     .where("tasks.id", "in", ids)
     .where("tasks.hidden", "=", dbBool(false))
+    .where(notHiddenBy(viewerId))
     .execute();
   const rows =
     tasks.length === 0

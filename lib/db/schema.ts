@@ -48,11 +48,11 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-/** Sign-in attempts per email address in the current window (see lib/auth/sign-in-throttle.ts). */
-export interface SignInThrottleTable {
-  email: string;
-  window_start: string;
-  attempts: number;
+/** Failed sign-ins per `account:<email>` or `address:<ip>`, and when the last one was (lib/auth/sign-in-throttle.ts). */
+export interface SignInBackoffTable {
+  key: string;
+  failures: number;
+  last_failure_at: string;
 }
 
 type Flag = number | boolean;
@@ -159,6 +159,13 @@ export interface DownloadTable {
   created_at: string;
 }
 
+/** One task hidden from one member's own view (hiding for the team is tasks.hidden). */
+export interface TaskHideTable {
+  task_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface RateRequestTable {
   id: string;
   key_id: string;
@@ -201,12 +208,13 @@ export interface Database {
   session: SessionTable;
   instance: InstanceTable;
   audit_log: AuditLogTable;
-  sign_in_throttle: SignInThrottleTable;
+  sign_in_backoff: SignInBackoffTable;
   submissions: SubmissionTable;
   tasks: TaskTable;
   task_results: TaskResultTable;
   task_sources: TaskSourceTable;
   downloads: DownloadTable;
+  task_hides: TaskHideTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
   credit_rollups: CreditRollupTable;

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { dbBool } from "./booleans";
 import { dialectOf } from "./connect";
 import type { Database } from "./schema";
+import { notHiddenBy } from "./task-hides";
 import type { TaskRow } from "./tasks";
 
 export interface TaskFilters {
@@ -58,7 +59,18 @@ function promptConditions(db: Kysely<Database>, q: string | undefined): RawBuild
 /** Newest first, by (created_at, id); the cursor is the last row's pair, so deep pages cost what the first does. */
 export async function listTasks(
   db: Kysely<Database>,
-  { filters = {}, cursor, limit }: { filters?: TaskFilters; cursor?: { createdAt: string; id: string }; limit: number },
+  {
+    filters = {},
+    cursor,
+    limit,
+    viewerId,
+  }: {
+    filters?: TaskFilters;
+    cursor?: { createdAt: string; id: string };
+    limit: number;
+    /** Leaves out what this member hid for themselves. */
+    viewerId?: string;
+  },
 ): Promise<ListedTask[]> {
   let query = db
     .selectFrom("tasks")
@@ -66,6 +78,7 @@ export async function listTasks(
     .selectAll("tasks")
     .select("user.name as member_name")
     .where("tasks.hidden", "=", dbBool(false));
+  if (viewerId) query = query.where(notHiddenBy(viewerId));
   if (filters.status?.length) query = query.where("tasks.status", "in", filters.status);
   if (filters.model?.length) query = query.where("tasks.model", "in", filters.model);
   if (filters.kind) query = query.where("tasks.kind", "=", filters.kind);

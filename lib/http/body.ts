@@ -33,17 +33,45 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new AppError("invalid:body", Object.values(fields)[0] ?? "The request is not valid.", fields);
 }
 
-/** Reads a JSON body within 64 KiB and validates it; each failure is a 4xx a person can act on. */
-export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+const TOO_LARGE = (limit: number) => new AppError("payload_too_large", `The request body is over ${Math.round(limit / 1024)} KiB.`);
+
+/**
+ * The body's bytes, counted while they stream in: reading stops at the limit with a 413, so a chunked
+ * body (no Content-Length) of any size costs at most `limit` bytes of memory. Called before the session
+ * is checked, so nobody can make the server hold a large body.
+ */
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > limit) throw TOO_LARGE(limit);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw TOO_LARGE(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The JSON content type and the size, checked before the session: what `parseJson` reads later. */
+export async function readJsonBytes(request: Request): Promise<Uint8Array> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
-  const declared = Number(request.headers.get("content-length"));
-  if (declared > MAX_JSON_BODY) throw new AppError("payload_too_large", "The request body is over 64 KiB.");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BODY) throw new AppError("payload_too_large", "The request body is over 64 KiB.");
+  return readBytes(request, MAX_JSON_BODY);
+}
+
+/** Parses and validates a body read by `readJsonBytes`; each failure is a 4xx a person can act on. */
+export function parseJson<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw new AppError("bad_request:json", "The request body is not valid JSON.");
   }

@@ -4,7 +4,7 @@ import { requireUser, type SessionUser } from "@/lib/auth/session";
 import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Role } from "@/lib/members/schemas";
-import { parseWith, readJson, refuseNul } from "./body";
+import { parseJson, parseWith, readJsonBytes, refuseNul } from "./body";
 
 type Params = Record<string, string | string[] | undefined>;
 type RouteContext = { params: Promise<Params> };
@@ -22,12 +22,15 @@ interface Options<B, Q> {
   query?: z.ZodType<Q>;
 }
 
-async function inputs<B, Q>(request: Request, context: RouteContext, options: Options<B, Q>) {
+/** A declared body is read (type and size checked) before anything else, the session included. */
+const readBody = (request: Request, options: Options<unknown, unknown>) => (options.body ? readJsonBytes(request) : undefined);
+
+async function inputs<B, Q>(request: Request, context: RouteContext, options: Options<B, Q>, bytes: Uint8Array | undefined) {
   const params = await context.params;
   refuseNul(params, "address");
   const search = Object.fromEntries(new URL(request.url).searchParams);
   refuseNul(search, "query string");
-  const body = options.body ? await readJson(request, options.body) : (undefined as B);
+  const body = options.body && bytes ? parseJson(bytes, options.body) : (undefined as B);
   const query = options.query ? parseWith(options.query, search) : (undefined as Q);
   return { request, body, query, params };
 }
@@ -45,7 +48,8 @@ export async function respond(request: Request, work: () => Promise<Response>): 
 
 /** A route anyone may call (health, first-run setup); the body, when given, is validated. */
 export function withPublic<B = undefined, Q = undefined>(options: Options<B, Q>, handler: (args: Args<B, Q>) => Promise<Response>) {
-  return (request: Request, context: RouteContext) => respond(request, async () => handler(await inputs(request, context, options)));
+  return (request: Request, context: RouteContext) =>
+    respond(request, async () => handler(await inputs(request, context, options, await readBody(request, options))));
 }
 
 /** A route for signed-in members: session and role first, then the body. */
@@ -55,7 +59,8 @@ export function withUser<B = undefined, Q = undefined>(
 ) {
   return (request: Request, context: RouteContext) =>
     respond(request, async () => {
+      const bytes = await readBody(request, options);
       const user = await requireUser(request.headers, options.role);
-      return handler({ ...(await inputs(request, context, options)), user });
+      return handler({ ...(await inputs(request, context, options, bytes)), user });
     });
 }

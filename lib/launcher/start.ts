@@ -1,6 +1,7 @@
 // `npm start` (and `npm run dev`): builds when needed, starts the embedded emulator when no upstream
 // is configured, then the dashboard, and prints the URL to open. Ctrl+C stops everything it started.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -32,6 +33,10 @@ function stop(code: number): void {
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
 
 /** The newest modification time among the files a production build is made from. */
 function newestSource(entries: string[]): number {
@@ -115,10 +120,24 @@ const upstream = env.GENERATION_API_BASE_URL
   : await startEmbeddedEmulator();
 if (!env.GENERATION_API_BASE_URL) console.log(`No upstream configured: using the embedded emulator at ${upstream.url}.`);
 
-run(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(env.PORT)], {
-  GENERATION_API_BASE_URL: upstream.url,
-  GENERATION_API_KEY: upstream.key,
-});
-const appUrl = `http://localhost:${env.PORT}`;
-await waitUntilUp(`${appUrl}/api/health`);
-console.log(`\nDarkroom is ready: open ${appUrl}\n`);
+// Loopback unless HOST says otherwise. Beyond loopback, whoever reaches /setup first could make themselves the
+// admin: a one-time token, printed here only, must then be entered with the first admin account.
+const loopback = isLoopback(env.HOST);
+const setupToken = env.SETUP_TOKEN ?? (loopback ? undefined : randomBytes(18).toString("base64url"));
+
+// The preload stamps each request with the connected machine's address (see lib/http/client.ts).
+const peerPreload = path.join("lib", "launcher", "peer-address.mjs");
+run(
+  process.execPath,
+  ["--import", `./${peerPreload}`, nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST],
+  {
+    GENERATION_API_BASE_URL: upstream.url,
+    GENERATION_API_KEY: upstream.key,
+    ...(setupToken ? { SETUP_TOKEN: setupToken } : {}),
+  },
+);
+const localHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+await waitUntilUp(`http://${localHost}:${env.PORT}/api/health`);
+const appUrl = loopback ? `http://localhost:${env.PORT}` : `http://${localHost}:${env.PORT}`;
+console.log(`\nDarkroom is ready: open ${appUrl}${loopback ? "" : ` (listening on ${env.HOST}, reachable from other machines)`}\n`);
+if (setupToken && !loopback) console.log(`First-run setup token (asked for on /setup until the first admin exists): ${setupToken}\n`);

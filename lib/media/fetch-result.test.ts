@@ -30,7 +30,7 @@ describe("result archive", () => {
     const url = task.data[0].url as string;
     const mediaDir = await tempDir();
     const store = kind === "local" ? localStore(mediaDir) : s3Store(s3.config);
-    const result = await archiveResult({ store, taskId: task.id, idx: 0, url });
+    const result = await archiveResult({ store, taskId: task.id, idx: 0, url, upstreamBaseUrl: emu.url });
     expect(result).toMatchObject({ contentType: "image/jpeg", width: 1024, height: 1024 });
     // Relative keys, never a path of this machine: any instance reads them from the same store.
     expect(result.file).toBe(`${task.id}/0.jpg`);
@@ -47,7 +47,7 @@ describe("result archive", () => {
     const { apiKey } = await emu.account();
     const task = await emu.succeeded("videos", apiKey, BODIES.epsilon());
     const store = s3Store(s3.config);
-    const result = await archiveResult({ store, taskId: task.id, idx: 0, url: task.data[0].url });
+    const result = await archiveResult({ store, taskId: task.id, idx: 0, url: task.data[0].url, upstreamBaseUrl: emu.url });
     expect(result.contentType).toBe("video/mp4");
     expect(result.file).toBe(`${task.id}/0.mp4`);
     expect((await sharp(await bytesOf(store, result.thumbnail)).metadata()).format).toBe("webp");
@@ -60,7 +60,13 @@ describe("result archive", () => {
     const task = await emu.succeeded("images", apiKey, BODIES.gamma());
     await emu.advance(8 * DAY_SECONDS);
     await emu.getTask(apiKey, task.id); // the emulator applies retention when asked
-    const failure = archiveResult({ store: localStore(await tempDir()), taskId: task.id, idx: 0, url: task.data[0].url });
+    const failure = archiveResult({
+      store: localStore(await tempDir()),
+      taskId: task.id,
+      idx: 0,
+      url: task.data[0].url,
+      upstreamBaseUrl: emu.url,
+    });
     await expect(failure).rejects.toBeInstanceOf(ArchiveError);
     await expect(failure).rejects.toThrow(/no longer has this result \(HTTP 410\)/);
     await expect(failure).rejects.not.toThrow(/127\.0\.0\.1|media\//);

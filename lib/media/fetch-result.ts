@@ -7,6 +7,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import sharp from "sharp";
+import { env } from "@/lib/env";
+import { RefusedFetch, safeFetch } from "@/lib/http/safe-fetch";
 import { log } from "@/lib/log";
 import { EXTENSION, resultKeys } from "./paths";
 import { posterFrame } from "./poster";
@@ -34,11 +36,15 @@ export class ArchiveError extends Error {
   }
 }
 
+const MB = 1_048_576;
+const maxBytesOf = (contentType: string) => (contentType.startsWith("video/") ? env.ARCHIVE_MAX_VIDEO_MB : env.ARCHIVE_MAX_IMAGE_MB) * MB;
+
 /**
  * Downloads one result into the media store and makes its thumbnail (images) or poster (videos).
  * The download lands in a local scratch file first: sharp and ffmpeg read files, and the store then
  * receives a complete, checked file (the store itself never exposes a half-written object).
  * `url` comes from the upstream's own answer about one of our tasks: nothing a browser chose (no open proxy).
+ * It is still fetched through the SSRF guard (public HTTPS, size caps); `upstreamBaseUrl`'s own origin is exempt.
  */
 // Scratch paths are runtime data, not build inputs: the comments keep Next's file tracer off them.
 export async function archiveResult({
@@ -46,18 +52,22 @@ export async function archiveResult({
   taskId,
   idx,
   url,
+  upstreamBaseUrl,
   timeoutMs = 120_000,
 }: {
   store: MediaStore;
   taskId: string;
   idx: number;
   url: string;
+  upstreamBaseUrl?: string;
   timeoutMs?: number;
 }): Promise<ArchivedResult> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "follow" });
-  } catch {
+    response = await safeFetch(url, { trustedBaseUrl: upstreamBaseUrl, timeoutMs, maxBytes: maxBytesOf });
+  } catch (error) {
+    // Refused by policy: no retry can change that, so the attempt fails at once, with the reason.
+    if (error instanceof RefusedFetch) throw new ArchiveError(`The result was not downloaded: ${error.message}`, true);
     throw new ArchiveError("The result could not be downloaded (network error or timeout).");
   }
   if (response.status === 404 || response.status === 410)
@@ -79,7 +89,9 @@ export async function archiveResult({
         Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
         createWriteStream(/* turbopackIgnore: true */ local),
       );
-    } catch {
+    } catch (error) {
+      // The size cap is enforced while the body streams: past it, the guard aborts with a refusal.
+      if (error instanceof RefusedFetch) throw new ArchiveError(`The result was not downloaded: ${error.message}`, true);
       throw new ArchiveError("The result download was interrupted.");
     }
 

@@ -25,15 +25,25 @@ const COLUMNS = [
 ] as const;
 type CsvRow = Record<(typeof COLUMNS)[number], string | number | null>;
 
+/** A cell a spreadsheet would run: `= + - @`, tab or CR first, possibly after spaces. */
+const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
+
 /**
- * RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. A text starting with
- * = + - @ (or a tab/CR) gets a leading apostrophe so a spreadsheet shows it instead of running it as a formula.
+ * RFC 4180: a field with a comma, semicolon, quote or line break is quoted, quotes doubled. A text that a
+ * spreadsheet would run as a formula gets a leading apostrophe so it is shown instead. A locale whose list
+ * separator is `;` splits a comma-separated line at every `;`, ignoring quotes that do not open the line,
+ * so each part after a `;` is neutralised the same way (`a;=cmd()` → `a;'=cmd()`).
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "string") {
+    text = text
+      .split(";")
+      .map((part) => (FORMULA_START.test(part) ? `'${part}` : part))
+      .join(";");
+  }
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const csvLine = (row: CsvRow) => COLUMNS.map((column) => csvField(row[column])).join(",");

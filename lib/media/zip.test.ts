@@ -122,5 +122,15 @@ describe("csvField", () => {
     ["two\nlines", '"two\nlines"'],
     ["=HYPERLINK(1)", "'=HYPERLINK(1)"],
     ["-1+2,3", `"'-1+2,3"`],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["+1", "'+1"],
+    ["\tcmd", "'\tcmd"],
+    ["\rcmd", `"'\rcmd"`],
+    ["  =1+1", "'  =1+1"],
+    // A `;`-separated locale reads each part after a `;` as its own cell: every part is neutralised.
+    ["Ada;=HYPERLINK(1)", `"Ada;'=HYPERLINK(1)"`],
+    ["a; +1;b;@x", `"a;' +1;b;'@x"`],
+    ["a;-b", `"a;'-b"`],
+    [-3, "-3"],
   ])("%j → %s", (value, expected) => expect(csvField(value)).toBe(expected));
 });

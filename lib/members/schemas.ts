@@ -42,7 +42,24 @@ export const signInSchema = z.object({
     .max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`),
 });
 
-export const setupSchema = z.object({ name, email, password: newPassword });
+export const setupSchema = z.object({
+  name,
+  email,
+  password: newPassword,
+  // Asked for only when Darkroom listens beyond loopback (the server log prints it); checked on the server.
+  setupToken: z.string().trim().max(200, "The setup token has at most 200 characters.").optional(),
+});
+
+/** What members may change about themselves (better-auth's update-user): the display name, nothing else. */
+export const profileSchema = z.strictObject(
+  { name },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? "Only the name can be changed here; ask an admin for anything else."
+        : "Send an object with a name.",
+  },
+);
 
 export const newMemberSchema = z.object({ name, email, password: newPassword, role: roleSchema });
 

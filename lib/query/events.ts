@@ -32,6 +32,12 @@ export function useServerEvents(handlers: ServerEventHandlers): void {
       if (data) latest.current.submission?.(data);
     });
     source.addEventListener("open", () => latest.current.open?.());
+    // The server ended the stream because this person's access changed (signed out, disabled, new role):
+    // reloading shows the sign-in page or the pages of the new role.
+    source.addEventListener("access", () => {
+      source.close();
+      window.location.reload();
+    });
     return () => source.close();
   }, []);
 }

@@ -1,5 +1,6 @@
 // What the Tasks gallery, a task's page and the Generate page read and send about tasks.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import type { HideScope } from "@/lib/schemas/tasks";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { ApiError, errorMessage, fetchJson } from "./fetch-json";
 import { taskKeys } from "./keys";
@@ -94,13 +95,19 @@ function archiveAgain(id: string): Promise<{ task: TaskView }> {
   return fetchJson(`/api/tasks/${encodeURIComponent(id)}/archive`, { method: "POST" });
 }
 
-export async function hideTask(id: string): Promise<void> {
-  const response = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+/** Hides a task for this member (the default) or for the whole team (its owner or an admin). */
+export async function hideTask(id: string, scope: HideScope = "me"): Promise<void> {
+  const response = await fetch(`/api/tasks/${encodeURIComponent(id)}?scope=${scope}`, { method: "DELETE" });
   if (!response.ok && response.status !== 404) {
     const body: unknown = await response.json().catch(() => undefined);
     const error = (body as { error?: { code: string; message: string } } | undefined)?.error;
     throw new ApiError(response.status, error ?? { code: "server", message: "Could not hide the task. Try again." });
   }
+}
+
+/** Undoes a hide, for this member or for the team. */
+function showTask({ id, scope }: { id: string; scope: HideScope }): Promise<void> {
+  return fetchJson(`/api/tasks/${encodeURIComponent(id)}/restore?scope=${scope}`, { method: "POST" });
 }
 
 /** Hides each task in turn; answers how many failed. */
@@ -140,11 +147,20 @@ export function useSetFavourite() {
   });
 }
 
+/** Hiding and showing again refresh the lists and the task's own page (which says whether it is hidden). */
 export function useHideTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: hideTask,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
+    mutationFn: ({ id, scope }: { id: string; scope: HideScope }) => hideTask(id, scope),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+}
+
+export function useShowTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: showTask,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: taskKeys.all }),
   });
 }
 

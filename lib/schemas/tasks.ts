@@ -43,6 +43,13 @@ export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 export const taskPatchSchema = z.object({ favourite: z.boolean() }).strict();
 
+/** Whose view a hide (or its undo) applies to: the member's own (default) or the whole team's. */
+export const HIDE_SCOPES = ["me", "team"] as const;
+export type HideScope = (typeof HIDE_SCOPES)[number];
+export const hideQuerySchema = z.object({
+  scope: z.enum(HIDE_SCOPES, { error: "scope is me or team." }).default("me"),
+});
+
 export const importSchema = z
   .object({
     taskId,

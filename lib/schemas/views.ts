@@ -58,6 +58,10 @@ export interface TaskView {
   /** Fields of the upstream's answer Darkroom has no place for, kept as they came (URLs left out). */
   unmapped: Record<string, unknown> | null;
   results?: ResultView[];
+  /** Hidden from everyone's gallery (by its owner or an admin); undoable. */
+  hiddenForTeam?: boolean;
+  /** Hidden from the gallery of the member reading it (the task's own page says so). */
+  hiddenForMe?: boolean;
 }
 
 export interface SubmissionView {

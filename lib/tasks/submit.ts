@@ -15,6 +15,11 @@ export interface NewSubmission {
   endpoint: "videos" | "images";
   /** The validated request, defaults filled in: stored as the exact bytes every attempt sends. */
   request: Record<string, unknown>;
+  /**
+   * The request as the person wrote it, with Darkroom's links to earlier results where `request` has the
+   * upstream's URLs: what task views, sidecars and exports show (the upstream's URLs stay on the server).
+   */
+  shown?: Record<string, unknown>;
   /** "Runs": that many identical submissions, dripped out by the queue within the limits. */
   runs?: number;
   /** The earlier tasks it is made from (lineage), stored with each submission. */
@@ -47,7 +52,7 @@ export async function submit({
     model: submission.model,
     kind: submission.kind,
     endpoint: submission.endpoint,
-    params: body,
+    params: submission.shown ? JSON.stringify(submission.shown) : body,
     body,
     idempotency_key: `darkroom-${randomUUID()}`,
     state: "queued" as const,

@@ -38,6 +38,7 @@ export function taskView(task: TaskRow & { member_name?: string | null }, result
     lost: fromDbBool(task.lost),
     mediaDeletedAt: task.media_deleted_at,
     favourite: fromDbBool(task.favourite),
+    hiddenForTeam: fromDbBool(task.hidden),
     createdAt: task.created_at,
     completedAt: task.completed_at,
     expiresAt: task.media_deleted_at ? null : imageExpiresAt(task, env.ACCOUNT_PLAN, upstreamSkewMs()),

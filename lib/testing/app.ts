@@ -2,11 +2,12 @@
 // cookie jar per member, against the real database and better-auth. No HTTP server needed.
 import { sql } from "kysely";
 import { expect } from "vitest";
+import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { PATCH as memberRoute } from "@/app/api/members/[id]/route";
 import { POST as membersRoute } from "@/app/api/members/route";
 import { POST as setupRoute } from "@/app/api/setup/route";
-import { getAuth } from "@/lib/auth/auth";
 import { database } from "@/lib/db";
+import { PEER_HEADER } from "@/lib/http/client";
 import type { Member, Role } from "@/lib/members/schemas";
 import { migrate } from "@/lib/migrate";
 
@@ -60,12 +61,15 @@ async function firstChunk(response: Response): Promise<string> {
   return new TextDecoder().decode(value);
 }
 
-/** Signs in through better-auth's own endpoint and returns the Cookie header to send. */
+/**
+ * Signs in through the auth route, as a browser connected from `ip` would (the peer header is what the
+ * launcher's preload stamps), and returns the Cookie header to send.
+ */
 export async function signIn(email: string, password: string, ip = "203.0.113.1"): Promise<string> {
-  const response = await getAuth().handler(
+  const response = await authRoute(
     new Request(`${ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { origin: ORIGIN, "content-type": "application/json", "x-forwarded-for": ip },
+      headers: { origin: ORIGIN, "content-type": "application/json", [PEER_HEADER]: ip },
       body: JSON.stringify({ email, password }),
     }),
   );

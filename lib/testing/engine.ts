@@ -31,6 +31,7 @@ export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "
   const engine: Engine = {
     connection: database(),
     client: createUpstreamClient({ baseUrl: emu.url, apiKey, timeoutMs: 5_000, now: () => Date.now() + offsetMs }),
+    upstreamBaseUrl: emu.url,
     keyId: keyIdOf(apiKey),
     media: mediaStore(),
     plan,

@@ -5,7 +5,6 @@ import {
   malformedFailure,
   networkFailure,
   parseRetryAfter,
-  scrub,
   timeoutFailure,
   type UpstreamError,
   type UpstreamOutcome,
@@ -13,6 +12,7 @@ import {
 import { observeUpstreamDate } from "./clock";
 import { parseErrorBody, parseJsonText, type Task } from "./schemas";
 import { readTask, type TaskReading } from "./task-reader";
+import { scrub } from "./scrub";
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -90,9 +90,11 @@ export function createUpstreamClient({
         return malformedFailure(status, { problem: reading.problem, ...(taskId ? { taskId } : {}), ...(raw ? { raw } : {}) });
       }
       const replayed = response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true";
-      return { ok: true, status, value: reading.task, replayed, ...(raw ? { raw } : {}) };
+      // A failed task's error is the upstream's own words too: scrubbed before anyone stores it.
+      const task = reading.task.error ? { ...reading.task, error: scrubbed(reading.task.error, secrets, apiKey) } : reading.task;
+      return { ok: true, status, value: task, replayed, ...(raw ? { raw } : {}) };
     }
-    return failureFromStatus(status, scrubbed(errorOf(text), secrets), parseRetryAfter(response.headers.get("retry-after"), now()));
+    return failureFromStatus(status, scrubbed(errorOf(text), secrets, apiKey), parseRetryAfter(response.headers.get("retry-after"), now()));
   }
 
   const taskPath = (prefix: string, id: string) => `${prefix}${encodeURIComponent(id)}`;
@@ -151,6 +153,13 @@ function rawOf(text: string, secrets: readonly string[]): string | undefined {
 
 const scrubId = (id: string, secrets: readonly string[]) => (secrets.some((secret) => secret && id.includes(secret)) ? undefined : id);
 
-function scrubbed(error: UpstreamError, secrets: readonly string[]): UpstreamError {
-  return Object.fromEntries(Object.entries(error).map(([name, value]) => [name, scrub(value, secrets)]));
+/** Every string field scrubbed; a code is kept short (it is stored and matched, never prose). */
+function scrubbed<E extends object>(error: E, secrets: readonly string[], apiKey: string): E {
+  return Object.fromEntries(
+    Object.entries(error).map(([name, value]) => {
+      if (typeof value !== "string") return [name, value];
+      const clean = scrub(value, secrets, { key: apiKey });
+      return [name, name === "code" ? clean.slice(0, 64) : clean];
+    }),
+  ) as E;
 }

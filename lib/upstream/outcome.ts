@@ -75,19 +75,6 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const REASON_MAX = 300;
-
-/**
- * Removes the given secrets (key, base URL, host) from upstream text and bounds its length. The spec
- * promises sanitized errors; this holds even when an upstream (or a proxy in front of it) breaks that.
- */
-export function scrub(text: string, secrets: readonly string[]): string {
-  let clean = text;
-  for (const secret of [...secrets].filter(Boolean).sort((a, b) => b.length - a.length)) clean = clean.split(secret).join("[redacted]");
-  clean = clean.replace(/\s+/g, " ").trim();
-  return clean.length > REASON_MAX ? `${clean.slice(0, REASON_MAX - 1)}…` : clean;
-}
-
 const withReason = (lead: string, error: UpstreamError) => {
   const reason = error.message ? ` ${error.message}` : "";
   const field = error.field ? ` (field: ${error.field})` : "";

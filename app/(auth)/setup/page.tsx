@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirectIfSetUp, redirectIfSignedIn } from "@/lib/auth/page";
+import { env } from "@/lib/env";
 import { AuthCard } from "../auth-card";
 import { SetupForm } from "./setup-form";
 
@@ -10,7 +11,7 @@ export default async function SetupPage() {
   await redirectIfSignedIn();
   return (
     <AuthCard title="Set up Darkroom" description="Create the first admin account. There is no default account or password.">
-      <SetupForm />
+      <SetupForm tokenRequired={Boolean(env.SETUP_TOKEN)} />
     </AuthCard>
   );
 }

@@ -14,13 +14,14 @@ import { applyApiError } from "@/lib/query/form-errors";
 import { submitSetup } from "@/lib/query/setup";
 import { useGoHome } from "../use-go-home";
 
-const FIELDS = ["name", "email", "password"] as const;
+const FIELDS = ["name", "email", "password", "setupToken"] as const;
 
-export function SetupForm() {
+/** `tokenRequired`: Darkroom listens beyond loopback, so the first admin proves access to the server log. */
+export function SetupForm({ tokenRequired = false }: { tokenRequired?: boolean }) {
   const { pending, goHome } = useGoHome();
   // Someone else may finish setup while this page is open; then the form has nothing left to do.
   const [alreadySetUp, setAlreadySetUp] = useState(false);
-  const form = useForm({ resolver: zodResolver(setupSchema), defaultValues: { name: "", email: "", password: "" } });
+  const form = useForm({ resolver: zodResolver(setupSchema), defaultValues: { name: "", email: "", password: "", setupToken: "" } });
   const { errors, isSubmitting } = form.formState;
 
   async function onSubmit(values: SetupInput) {
@@ -54,6 +55,15 @@ export function SetupForm() {
       <FormField label="Password" description={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
       </FormField>
+      {tokenRequired && (
+        <FormField
+          label="Setup token"
+          description="Darkroom is reachable from other machines, so it printed a one-time token in its server log when it started."
+          error={errors.setupToken?.message}
+        >
+          <Input autoComplete="off" spellCheck={false} {...form.register("setupToken")} />
+        </FormField>
+      )}
       <Button type="submit" size="lg" className="mt-1 w-full" pending={isSubmitting || pending}>
         Create admin account
       </Button>

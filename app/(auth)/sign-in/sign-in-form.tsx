@@ -11,10 +11,14 @@ import { FORM_ERROR } from "@/lib/query/form-errors";
 import { useGoHome } from "../use-go-home";
 
 function signInErrorMessage(error: { status: number; message?: string }): string {
-  if (error.status === 429) return "Too many sign-in attempts; wait a minute and try again.";
+  // The server's 429 says how long to wait ("Try again in 8 seconds.").
+  if (error.status === 429) return error.message || "Too many sign-in attempts; wait a moment and try again.";
   if (error.status === 401) return "Email or password is incorrect.";
   return error.message || "Sign-in failed. Try again in a moment.";
 }
+
+const COOKIE_REFUSED =
+  "Your password was right, but this browser refused the session cookie, so you are not signed in. Allow cookies for this site; if Darkroom is behind an HTTPS proxy, open it through the proxy's https:// address.";
 
 export function SignInForm() {
   const { pending, goHome } = useGoHome();
@@ -26,6 +30,13 @@ export function SignInForm() {
       const { error } = await authClient.signIn.email({ email, password });
       if (error) {
         form.setError(FORM_ERROR, { message: signInErrorMessage(error) });
+        return;
+      }
+      // Signed in on the server, but did the browser keep the session cookie? (It drops a Secure cookie over
+      // plain HTTP, and some settings block cookies.) Without it every next page would ask to sign in again.
+      const { data } = await authClient.getSession();
+      if (!data) {
+        form.setError(FORM_ERROR, { message: COOKIE_REFUSED });
         return;
       }
     } catch {

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { ConnectionCard } from "@/components/settings/connection-card";
+import { AuditCard } from "@/components/settings/audit-card";
 import { MembersLinkCard } from "@/components/settings/members-link-card";
+import { database } from "@/lib/db";
+import { listAuditWithActors } from "@/lib/db/audit";
 import { requirePageUser } from "@/lib/auth/page";
 import { roleAtLeast } from "@/lib/members/schemas";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
@@ -24,8 +27,20 @@ export default async function SettingsPage() {
           keySet={upstream.keySet}
           keyLast4={upstream.keyLast4}
           plan={upstream.plan}
+          canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
+        {isAdmin && (
+          <AuditCard
+            entries={(await listAuditWithActors(database().db, { limit: 20 })).map((row) => ({
+              id: row.id,
+              action: row.action,
+              actorName: row.actor_name,
+              subjectId: row.subject_id,
+              createdAt: row.created_at,
+            }))}
+          />
+        )}
       </div>
     </>
   );

@@ -25,7 +25,7 @@ const downloadSchema = z
 // shown, instead of piling up in the page's memory. When none of the ids is visible the answer is a 404.
 export const POST = withUser({ body: downloadSchema }, async ({ user, body }) => {
   const ids = [...new Set(body.taskIds)];
-  const selection = await loadSelection(database().db, ids);
+  const selection = await loadSelection(database().db, ids, { viewerId: user.id });
   if (selection.tasks.length === 0) throw new AppError("not_found:task", "None of the selected tasks exist (or they were hidden).");
   const now = Date.now();
   const id = randomBytes(18).toString("base64url");

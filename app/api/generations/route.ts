@@ -23,6 +23,7 @@ export const POST = withUser({ role: "member", body: generationSubmissionSchema 
       kind: model.kind,
       endpoint: model.endpoint,
       request,
+      shown: body.request,
       runs: body.runs,
       sources: sourcesOf(body.request),
     },

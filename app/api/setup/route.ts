@@ -1,4 +1,4 @@
-import { getAuth } from "@/lib/auth/auth";
+import { authFor } from "@/lib/auth/auth";
 import { createFirstAdmin } from "@/lib/auth/members";
 import { withPublic } from "@/lib/http/handler";
 import { setupSchema } from "@/lib/members/schemas";
@@ -6,7 +6,7 @@ import { setupSchema } from "@/lib/members/schemas";
 // First run only: creates the first admin and signs them in. Answers 409 once anyone exists.
 export const POST = withPublic({ body: setupSchema }, async ({ request, body }) => {
   const admin = await createFirstAdmin(body);
-  const signIn = await getAuth().api.signInEmail({
+  const signIn = await authFor(request.headers).api.signInEmail({
     body: { email: body.email, password: body.password },
     headers: request.headers,
     asResponse: true,

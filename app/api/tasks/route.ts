@@ -5,10 +5,16 @@ import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import { decodeCursor, encodeCursor } from "@/lib/tasks/cursor";
 import { listedTaskView } from "@/lib/tasks/task-views";
 
-// The team's tasks, newest first, one page at a time (every role sees every task: it is a team dashboard).
-export const GET = withUser({ query: taskListQuerySchema }, async ({ query }) => {
+// The team's tasks, newest first, one page at a time (every role sees every task: it is a team dashboard),
+// less those hidden for the team and those this member hid for themselves.
+export const GET = withUser({ query: taskListQuerySchema }, async ({ query, user }) => {
   const { cursor, limit, member, ...filters } = query;
-  const rows = await listTasks(database().db, { filters: { ...filters, userId: member }, cursor: decodeCursor(cursor), limit: limit + 1 });
+  const rows = await listTasks(database().db, {
+    filters: { ...filters, userId: member },
+    cursor: decodeCursor(cursor),
+    limit: limit + 1,
+    viewerId: user.id,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return Response.json({

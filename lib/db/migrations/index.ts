@@ -6,8 +6,10 @@ import * as m0003 from "./0003-task-engine";
 import * as m0004 from "./0004-task-sources";
 import * as m0005 from "./0005-downloads";
 import * as m0006 from "./0006-media-keys";
+import * as m0007 from "./0007-sign-in-backoff";
 import * as m0008 from "./0008-tolerant-reading";
 import * as m0009 from "./0009-lease-versions";
+import * as m0010 from "./0010-task-hides";
 import * as m0011 from "./0011-read-path";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
@@ -18,7 +20,9 @@ export const migrations: Record<string, Migration> = {
   "0004-task-sources": m0004,
   "0005-downloads": m0005,
   "0006-media-keys": m0006,
+  "0007-sign-in-backoff": m0007,
   "0008-tolerant-reading": m0008,
   "0009-lease-versions": m0009,
+  "0010-task-hides": m0010,
   "0011-read-path": m0011,
 };

@@ -20,7 +20,13 @@ export async function archiveTask(engine: Engine, task: TaskRow, data: NonNullab
   for (const result of await getResults(db, { taskId: task.id })) {
     if (result.file) continue;
     try {
-      const archived = await archiveResult({ store: engine.media, taskId: task.id, idx: result.idx, url: result.upstream_url });
+      const archived = await archiveResult({
+        store: engine.media,
+        taskId: task.id,
+        idx: result.idx,
+        url: result.upstream_url,
+        upstreamBaseUrl: engine.upstreamBaseUrl,
+      });
       await updateResult(db, {
         taskId: task.id,
         idx: result.idx,

@@ -8,6 +8,8 @@ import type { TaskEvent } from "@/lib/schemas/views";
 export interface Engine {
   connection: Connection;
   client: UpstreamClient;
+  /** The configured upstream: the archive fetches from its own origin even when that is a private address (the emulator). */
+  upstreamBaseUrl: string;
   /** The rate budget's name for the API key (a hash). */
   keyId: string;
   /** Where results are archived (MEDIA_STORE). */

@@ -31,6 +31,7 @@ export function buildEngine(): Engine | undefined {
   return {
     connection: database(),
     client: createUpstreamClient({ baseUrl: env.GENERATION_API_BASE_URL, apiKey: env.GENERATION_API_KEY }),
+    upstreamBaseUrl: env.GENERATION_API_BASE_URL,
     keyId: keyIdOf(env.GENERATION_API_KEY),
     media: mediaStore(),
     plan: env.ACCOUNT_PLAN,

@@ -5,6 +5,7 @@ import { TaskDetail } from "@/components/tasks/task-detail";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { getListedTask } from "@/lib/db/task-list";
+import { isHiddenForMember } from "@/lib/db/task-hides";
 import { getResults } from "@/lib/db/tasks";
 import { roleAtLeast } from "@/lib/members/schemas";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
@@ -18,7 +19,10 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const row = await getListedTask(database().db, { id: decodeURIComponent(id) });
   if (!row) notFound();
-  const task = taskView(row, await getResults(database().db, { taskId: row.id }));
+  const task = {
+    ...taskView(row, await getResults(database().db, { taskId: row.id })),
+    hiddenForMe: await isHiddenForMember(database().db, { taskId: row.id, userId: user.id }),
+  };
   // The plan sets how long the upstream keeps an image; the API does not report it, so the server passes it.
   const { plan } = getUpstreamSettings();
   return (
@@ -28,7 +32,13 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         description={<span className="font-mono text-xs break-all">{task.id}</span>}
         back={{ href: "/tasks", label: "Tasks" }}
       />
-      <TaskDetail initial={task} sources={await sourcesOfTask(database().db, row)} plan={plan} canEdit={roleAtLeast(user.role, "member")} />
+      <TaskDetail
+        initial={task}
+        sources={await sourcesOfTask(database().db, row)}
+        plan={plan}
+        canEdit={roleAtLeast(user.role, "member")}
+        canHideForTeam={roleAtLeast(user.role, "admin") || (roleAtLeast(user.role, "member") && row.user_id === user.id)}
+      />
     </>
   );
 }

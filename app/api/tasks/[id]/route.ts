@@ -1,10 +1,12 @@
 import { database } from "@/lib/db";
 import { dbBool } from "@/lib/db/booleans";
 import { getListedTask } from "@/lib/db/task-list";
+import { isHiddenForMember } from "@/lib/db/task-hides";
 import { getResults, getTaskRow, updateTask } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
-import { taskPatchSchema } from "@/lib/schemas/tasks";
+import { hideQuerySchema, taskPatchSchema } from "@/lib/schemas/tasks";
+import { setHidden } from "@/lib/tasks/hiding";
 import { taskView } from "@/lib/tasks/task-views";
 
 async function requireTask(id: string) {
@@ -13,10 +15,11 @@ async function requireTask(id: string) {
   return task;
 }
 
-export const GET = withUser({}, async ({ params }) => {
+export const GET = withUser({}, async ({ params, user }) => {
   const task = await getListedTask(database().db, { id: String(params.id) });
   if (!task) throw new AppError("not_found:task", "No task with this id in Darkroom.");
-  return Response.json({ task: taskView(task, await getResults(database().db, { taskId: task.id })) });
+  const hiddenForMe = await isHiddenForMember(database().db, { taskId: task.id, userId: user.id });
+  return Response.json({ task: { ...taskView(task, await getResults(database().db, { taskId: task.id })), hiddenForMe } });
 });
 
 /** Favourite or not: a member's mark on the team's task. */
@@ -26,9 +29,11 @@ export const PATCH = withUser({ role: "member", body: taskPatchSchema }, async (
   return Response.json({ task: taskView({ ...task, favourite: dbBool(body.favourite) }) });
 });
 
-/** Hides the task from the dashboard; the record and its archive stay (the API cannot delete tasks). */
-export const DELETE = withUser({ role: "member" }, async ({ params }) => {
-  const task = await requireTask(String(params.id));
-  await updateTask(database().db, { id: task.id, hidden: dbBool(true), updated_at: new Date().toISOString() });
+/**
+ * Hides the task, for this member (`?scope=me`, the default) or for the team (`?scope=team`: owner or admin,
+ * audited). The record and its archive stay (the API cannot delete tasks); POST …/restore undoes it.
+ */
+export const DELETE = withUser({ role: "member", query: hideQuerySchema }, async ({ params, query, user }) => {
+  await setHidden({ user, taskId: String(params.id), scope: query.scope, hidden: true });
   return new Response(null, { status: 204 });
 });

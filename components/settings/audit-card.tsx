@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+export interface AuditLine {
+  id: string;
+  action: string;
+  actorName: string | null;
+  subjectId: string | null;
+  createdAt: string;
+}
+
+const WORDS: Record<string, string> = {
+  "setup.first_admin": "set up Darkroom",
+  "member.add": "added a member",
+  "member.change": "changed a member's access",
+  "task.hide_team": "hid a task for the team",
+  "task.show_team": "showed a task to the team again",
+};
+
+/** The newest audit entries, for admins: who did what, and when (UTC). Team-wide hides link to their task, where they are undone. */
+export function AuditCard({ entries }: { entries: AuditLine[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Audit log</CardTitle>
+        <CardDescription>The latest changes to members and to what the whole team sees.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" data-testid="audit-log">
+            {entries.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap gap-x-2">
+                <time dateTime={entry.createdAt} className="font-mono text-xs text-muted-foreground">
+                  {entry.createdAt.slice(0, 16).replace("T", " ")} UTC
+                </time>
+                <span>
+                  {entry.actorName ?? "A removed member"} {WORDS[entry.action] ?? entry.action}
+                  {entry.action.startsWith("task.") && entry.subjectId && (
+                    <>
+                      {" "}
+                      <Link className="font-mono text-xs underline" href={`/tasks/${encodeURIComponent(entry.subjectId)}`}>
+                        {entry.subjectId}
+                      </Link>
+                    </>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+// The headers every page and route answers with (set by proxy.ts). Client-safe: no server imports.
+
+/** A fresh nonce per page view: Next puts it on its own scripts when the request carries the policy. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+/**
+ * Scripts only with this response's nonce ('strict-dynamic' lets Next's chunks load); no eval outside
+ * development (React's dev tools need it). Styles allow inline attributes: React renders `style=` props.
+ * Images and media come from Darkroom itself only (the archive; the upstream's URLs never reach the browser).
+ */
+export function contentSecurityPolicy({ nonce, dev, https }: { nonce: string; dev: boolean; https: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "media-src 'self'",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    // Only over HTTPS: on a plain-HTTP LAN address it would send the page's own requests to a port that is not there.
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** The browser features Darkroom uses: none of these (notifications and fullscreen are not policy-controlled here). */
+export const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "serial=()",
+  "bluetooth=()",
+  "hid=()",
+  "midi=()",
+  "magnetometer=()",
+  "gyroscope=()",
+  "accelerometer=()",
+  "display-capture=()",
+  "browsing-topics=()",
+  "interest-cohort=()",
+].join(", ");
+
+/** Media may be kept by the browser (privately: it sets its own Cache-Control); every other API answer is private data. */
+const cachedPrivately = (path: string) => path.startsWith("/api/media/");
+
+/** Headers for one answer; `csp` is the policy (pages and routes alike). */
+export function securityHeaders({ path, csp, https }: { path: string; csp: string; https: boolean }): Record<string, string> {
+  return {
+    "Content-Security-Policy": csp,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    ...(path.startsWith("/api/") && !cachedPrivately(path) ? { "Cache-Control": "no-store" } : {}),
+  };
+}
