@@ -115,9 +115,13 @@ describe("errorBody", () => {
     expect(text.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(text.body).toBeUndefined();
     expect(text.text).toMatch(/API key/);
+    // Legacy errors too (their own shape is already flat, so "flat" leaves them as they are).
+    const legacy = await emu.legacyCreate("sk-nobody", BODIES.legacy());
+    expect([legacy.status, legacy.body, legacy.text]).toEqual([401, undefined, expect.stringMatching(/x-api-key/)]);
     await use({ errorBody: "empty" });
     const empty = await unauthorized(emu);
     expect([empty.status, empty.text, empty.headers.get("content-type")]).toEqual([401, "", null]);
+    expect((await emu.legacyGet("sk-nobody", "task_000")).text).toBe("");
   });
 });
 

@@ -106,8 +106,10 @@ describe("initialStatus and requeue", () => {
     const created = await emu.createTask("images", apiKey, BODIES.gamma());
     for (let i = 0; i < 4; i++) await emu.createTask("images", apiKey, BODIES.gamma(`a kite ${i} [[hang]]`));
     const seen: string[] = [created.status];
-    for (let t = 5; t <= 30; t += 5) {
-      await emu.advance(5);
+    // Processing from 1 s, pending again from 10.7 s, processing from 20.3 s, succeeded at 30 s; polls at
+    // least 5 s apart, so each one refreshes.
+    for (const t of [5, 15, 25, 31]) {
+      await emu.advanceTo(Date.parse(created.created_at) + t * 1000);
       const got = (await emu.getTask(apiKey, created.id)).body;
       if (got.status !== seen[seen.length - 1]) seen.push(got.status);
       // Pending again is still live: the account's fifth image slot stays taken until success.

@@ -116,7 +116,7 @@ async function handle(emu: Emulator, req: IncomingMessage, res: ServerResponse):
     return sendReply(req, res, reply, createReadStream);
   }
 
-  // Error bodies take the profile's form (errorBody); legacy errors keep their own shape.
+  // Error bodies take the profile's form (errorBody).
   const send = (reply: Reply) => sendReply(req, res, shapeError(reply, emu.profile), createReadStream);
   const fault = emu.faults.take(method, pathname);
   if (fault?.kind === "status") {

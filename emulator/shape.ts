@@ -45,13 +45,18 @@ export function shapeTask(view: Task, profile: Profile, moment: "creation" | "re
   return task;
 }
 
-/** The body of a v1 error answer ({"error": {code, message, field?}}) in the profile's form. */
+/**
+ * The body of an error answer in the profile's form: v1's {"error": {code, message, field?}} takes every form;
+ * legacy's {errorCode, errorMessage} is already flat, so it changes only for "text" and "empty".
+ */
 export function shapeError(reply: Reply, profile: Profile): Reply {
-  const error = (reply.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  if (reply.status < 400 || !error || typeof error !== "object" || profile.errorBody === "nested") return reply;
-  if (profile.errorBody === "flat") return { ...reply, body: { ...error } };
+  const body = reply.body as { error?: { message?: unknown }; errorMessage?: unknown } | undefined;
+  const v1 = body?.error && typeof body.error === "object" ? body.error : undefined;
+  const message = v1 ? v1.message : body?.errorMessage;
+  if (reply.status < 400 || typeof message !== "string" || profile.errorBody === "nested") return reply;
+  if (profile.errorBody === "flat") return v1 ? { ...reply, body: { ...v1 } } : reply;
   if (profile.errorBody === "text") {
-    return { status: reply.status, headers: reply.headers, raw: { contentType: "text/plain; charset=utf-8", data: String(error.message) } };
+    return { status: reply.status, headers: reply.headers, raw: { contentType: "text/plain; charset=utf-8", data: message } };
   }
   return { status: reply.status, headers: reply.headers, raw: { contentType: "", data: "" } };
 }
