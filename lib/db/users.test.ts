@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { forgetUser } from "@/lib/auth/session-cache";
 import { GET as me } from "@/app/api/me/route";
 import { addMember, createFirstAdmin } from "@/lib/auth/members";
 import type { SessionUser } from "@/lib/auth/session";
@@ -97,6 +98,8 @@ describe("users data access", () => {
     const mo = await signIn("mo@example.com", MEMBER_PASSWORD, freshIp());
     expect((await call(me, "/api/me", { cookie: first })).status).toBe(200);
     expect(await deleteSessionsOf(database().db, { userId: vi.id })).toBe(2);
+    // As the members service does after ending sessions: this process's session cache forgets them too.
+    forgetUser(vi.id);
     expect((await call(me, "/api/me", { cookie: first })).status).toBe(401);
     expect((await call(me, "/api/me", { cookie: second })).status).toBe(401);
     expect((await call(me, "/api/me", { cookie: mo })).status).toBe(200);

@@ -82,7 +82,7 @@ describe("result archive", () => {
     const { apiKey } = await emu.account();
     const task = await emu.succeeded("images", apiKey, BODIES.gamma());
     const store = s3Store({ ...s3.config, bucket: "no-such-bucket" });
-    const failure = archiveResult({ store, taskId: task.id, idx: 0, url: task.data[0].url });
+    const failure = archiveResult({ store, taskId: task.id, idx: 0, url: task.data[0].url, upstreamBaseUrl: emu.url });
     await expect(failure).rejects.toThrow("The result was downloaded, but the media store could not save it.");
   });
 });
