@@ -22,10 +22,15 @@ const entries = new Map<string, Entry>();
 /** When each member or session token was last forgotten: a verification that began before then is stale. */
 const forgotten = new Map<string, number>();
 
-/** The session cookie's value (`__Secure-` in production): the key, trusted only once better-auth verified it. */
+/**
+ * The session cookies' values (`__Secure-` in production), all of them when several are sent, since better-auth
+ * may verify either: the key, trusted only once better-auth verified a request carrying exactly these.
+ */
 export function sessionCookie(headers: Headers): string | null {
-  const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(headers.get("cookie") ?? "");
-  return match?.[1] ?? null;
+  const values = [...(headers.get("cookie") ?? "").matchAll(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/g)].map(
+    (m) => m[1],
+  );
+  return values.length ? values.join(" ") : null;
 }
 
 export function cachedUser(cookie: string, now = Date.now()): SessionUser | null {
