@@ -18,9 +18,15 @@ interface Entry {
   until: number;
 }
 
-const entries = new Map<string, Entry>();
+// On globalThis: Next may bundle this module once per route in one server process, and the route that
+// disables a member must clear the map the other routes read.
+const state = globalThis as typeof globalThis & {
+  __darkroomSessionCache?: { entries: Map<string, Entry>; forgotten: Map<string, number> };
+};
+state.__darkroomSessionCache ??= { entries: new Map(), forgotten: new Map() };
+const { entries } = state.__darkroomSessionCache;
 /** When each member or session token was last forgotten: a verification that began before then is stale. */
-const forgotten = new Map<string, number>();
+const { forgotten } = state.__darkroomSessionCache;
 
 /**
  * The session cookies' values (`__Secure-` in production), all of them when several are sent, since better-auth
