@@ -18,14 +18,25 @@ interface Entry {
   until: number;
 }
 
-const entries = new Map<string, Entry>();
+// On globalThis: Next may bundle this module once per route in one server process, and the route that
+// disables a member must clear the map the other routes read.
+const state = globalThis as typeof globalThis & {
+  __darkroomSessionCache?: { entries: Map<string, Entry>; forgotten: Map<string, number> };
+};
+state.__darkroomSessionCache ??= { entries: new Map(), forgotten: new Map() };
+const { entries } = state.__darkroomSessionCache;
 /** When each member or session token was last forgotten: a verification that began before then is stale. */
-const forgotten = new Map<string, number>();
+const { forgotten } = state.__darkroomSessionCache;
 
-/** The session cookie's value (`__Secure-` in production): the key, trusted only once better-auth verified it. */
+/**
+ * The session cookies' values (`__Secure-` in production), all of them when several are sent, since better-auth
+ * may verify either: the key, trusted only once better-auth verified a request carrying exactly these.
+ */
 export function sessionCookie(headers: Headers): string | null {
-  const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(headers.get("cookie") ?? "");
-  return match?.[1] ?? null;
+  const values = [...(headers.get("cookie") ?? "").matchAll(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/g)].map(
+    (m) => m[1],
+  );
+  return values.length ? values.join(" ") : null;
 }
 
 export function cachedUser(cookie: string, now = Date.now()): SessionUser | null {
