@@ -1,7 +1,7 @@
 // Instances starting together on one empty Postgres database: each runs the real start-up (configuration
 // checks, better-auth's and Darkroom's migrations, the media store) in its own process, three at once,
-// ten times. Without the migration lock two of them run CREATE TABLE together and one dies. About 40 s on an
-// idle two-core machine (each process loads better-auth and the app); the timeout leaves room for a busy one.
+// ten times. Without the migration lock two of them run CREATE TABLE together and one dies. Measured: about
+// 60 s of CPU in all (each process loads better-auth and the app), 160-180 s of wall time on a shared, busy machine.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
