@@ -49,15 +49,3 @@ export function publishTaskEvent(event: TaskEvent): void {
   emitter.emit("event", event);
   relay?.publish(event).catch((error: unknown) => log.warn({ err: error }, "events: could not notify the other instances"));
 }
-
-/** Resolves once this instance hears the other instances' changes (at once on SQLite). */
-export async function taskEventsReady(): Promise<void> {
-  await bus().relay?.ready();
-}
-
-/** Closes the listening connection (scripts and tests that must end cleanly). */
-export async function closeTaskEvents(): Promise<void> {
-  const open = holder[KEY];
-  delete holder[KEY];
-  await open?.relay?.close();
-}
