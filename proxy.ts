@@ -2,12 +2,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "@/lib/http/csrf";
-import { hasMalformedEscape } from "@/lib/http/escapes";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers";
 
-// Runs before every page and route (Next 16's successor to middleware): refuses malformed addresses and
-// cross-site state changes, and gives every answer the security headers, with a fresh CSP nonce that Next
-// puts on its own scripts. Sessions and roles are still checked by each route and page.
+// Runs before every page and route (Next 16's successor to middleware): refuses cross-site state changes,
+// and gives every answer the security headers, with a fresh CSP nonce that Next puts on its own scripts.
+// Sessions and roles are still checked by each route and page; malformed addresses never get this far
+// (lib/launcher/front.mjs answers them, since Next fails on them before running the proxy).
 
 const isHttps = (request: NextRequest) =>
   request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
@@ -24,9 +24,6 @@ export function proxy(request: NextRequest): NextResponse {
   const csp = contentSecurityPolicy({ nonce, dev: env.NODE_ENV !== "production", https });
   const headers = securityHeaders({ path: request.nextUrl.pathname, csp, https });
 
-  if (hasMalformedEscape(request.url)) {
-    return refuse(new AppError("bad_request:address", "The address holds a malformed %-escape; check the link."), headers);
-  }
   if (isCrossSite(request)) return refuse(new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE), headers);
 
   // Next reads the policy (and its nonce) from the request to put the nonce on the scripts it renders.
