@@ -14,6 +14,9 @@ const ALL_KEYS = [
   "LOG_LEVEL",
   "ARCHIVE_MAX_IMAGE_MB",
   "ARCHIVE_MAX_VIDEO_MB",
+  "HOST",
+  "NODE_ENV",
+  "TRUSTED_PROXIES",
 ] as const;
 
 const DEFAULTS = {
@@ -29,6 +32,9 @@ const DEFAULTS = {
   LOG_LEVEL: "info",
   ARCHIVE_MAX_IMAGE_MB: 50,
   ARCHIVE_MAX_VIDEO_MB: 1024,
+  HOST: "127.0.0.1",
+  NODE_ENV: "development",
+  TRUSTED_PROXIES: [],
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */
