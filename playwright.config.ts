@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
+    // Darkroom refuses state-changing requests that do not say they come from its own origin (CSRF). The
+    // browser says so itself (Sec-Fetch-Site); the tests' direct API calls (page.request) say it here.
+    extraHTTPHeaders: { origin: `http://localhost:${port}` },
     trace: "retain-on-failure",
     // Dialogs and menus open without transitions, so nothing is checked half-faded.
     reducedMotion: "reduce",

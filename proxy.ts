@@ -2,12 +2,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "@/lib/http/csrf";
-import { hasMalformedEscape } from "@/lib/http/escapes";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers";
 
-// Runs before every page and route (Next 16's successor to middleware): refuses malformed addresses and
-// cross-site state changes, and gives every answer the security headers, with a fresh CSP nonce that Next
-// puts on its own scripts. Sessions and roles are still checked by each route and page.
+// Runs before every page and route (Next 16's successor to middleware): refuses cross-site state changes,
+// and gives every answer the security headers, with a fresh CSP nonce that Next puts on its own scripts.
+// Sessions and roles are still checked by each route and page; malformed addresses never get this far
+// (lib/launcher/front.mjs answers them, since Next fails on them before running the proxy).
 // A worker (DARKROOM_ROLE=worker) runs the task engine and the archive and serves only its health routes:
 // pages and the API belong to web instances, so a misrouted request gets a plain answer instead of a page.
 
@@ -26,9 +26,6 @@ export function proxy(request: NextRequest): NextResponse {
   const csp = contentSecurityPolicy({ nonce, dev: env.NODE_ENV !== "production", https });
   const headers = securityHeaders({ path: request.nextUrl.pathname, csp, https });
 
-  if (hasMalformedEscape(request.url)) {
-    return refuse(new AppError("bad_request:address", "The address holds a malformed %-escape; check the link."), headers);
-  }
   if (isCrossSite(request)) return refuse(new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE), headers);
   if (env.DARKROOM_ROLE === "worker" && !request.nextUrl.pathname.startsWith("/api/health")) {
     const message = "This instance is a worker (DARKROOM_ROLE=worker): it serves only /api/health. Open Darkroom through a web instance.";

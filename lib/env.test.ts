@@ -22,6 +22,9 @@ const ALL_KEYS = [
   "DARKROOM_ROLE",
   "ARCHIVE_MAX_IMAGE_MB",
   "ARCHIVE_MAX_VIDEO_MB",
+  "HOST",
+  "NODE_ENV",
+  "TRUSTED_PROXIES",
 ] as const;
 
 const DEFAULTS = {
@@ -45,6 +48,9 @@ const DEFAULTS = {
   DARKROOM_ROLE: "all",
   ARCHIVE_MAX_IMAGE_MB: 50,
   ARCHIVE_MAX_VIDEO_MB: 1024,
+  HOST: "127.0.0.1",
+  NODE_ENV: "development",
+  TRUSTED_PROXIES: [],
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */

@@ -3,7 +3,7 @@
 import { ImageIcon, ImageOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
-import { publicHttpsUrlProblem, urlPathExtension } from "@/lib/models/urls";
+import { urlPathExtension } from "@/lib/models/urls";
 import { cn } from "@/lib/utils";
 import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
@@ -11,8 +11,13 @@ import { useDebounced } from "@/components/shared/use-debounced";
 
 const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
 
+/** Darkroom's own media (an earlier result used as an input): the only thing the CSP lets a page load. */
+const isOwnMedia = (url: string) => url.startsWith("/api/media/");
+
 /**
- * A small look at what the URL points to, once it is a URL the API would take and typing has paused.
+ * A small look at what the URL points to, once typing has paused. Only Darkroom's own media is shown: the
+ * Content-Security-Policy allows images and video from Darkroom alone, and a preview of any URL a person
+ * types would have the browser fetch it (telling that host who looks). Other URLs get an icon.
  * Decorative (the URL itself is the field's value), so hidden from screen readers.
  */
 function UrlPreview({ url }: { url: string }) {
@@ -20,7 +25,7 @@ function UrlPreview({ url }: { url: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const box =
     "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground [&_svg]:size-4";
-  const usable = settled !== "" && settled === url && publicHttpsUrlProblem(settled) === null;
+  const usable = settled !== "" && settled === url && isOwnMedia(settled);
   if (!usable || failed === settled) {
     return (
       <span aria-hidden className={box}>
@@ -31,8 +36,8 @@ function UrlPreview({ url }: { url: string }) {
   const media = VIDEO_EXTENSIONS.has(urlPathExtension(settled) ?? "") ? (
     <video src={settled} muted preload="metadata" onError={() => setFailed(settled)} className="size-full object-cover" />
   ) : (
-    // eslint-disable-next-line @next/next/no-img-element -- any host a person types: next/image would need each one configured.
-    <img src={settled} alt="" referrerPolicy="no-referrer" onError={() => setFailed(settled)} className="size-full object-cover" />
+    // eslint-disable-next-line @next/next/no-img-element -- an archived result at its own size; next/image would resize it again.
+    <img src={settled} alt="" onError={() => setFailed(settled)} className="size-full object-cover" />
   );
   return (
     <span aria-hidden className={box}>

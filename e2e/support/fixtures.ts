@@ -1,6 +1,7 @@
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { SIGNED_OUT, type Account } from "./accounts";
 import { SignInPage } from "./auth";
+import { watchCsp } from "./csp";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>> | typeof SIGNED_OUT;
 
@@ -12,14 +13,23 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  newPage: async ({ browser, baseURL }, use) => {
+  // Every page of every test is watched for CSP violations.
+  context: async ({ context }, use) => {
+    const expectNoViolations = watchCsp(context);
+    await use(context);
+    expectNoViolations();
+  },
+  newPage: async ({ browser, baseURL, extraHTTPHeaders }, use) => {
     const contexts: BrowserContext[] = [];
+    const checks: (() => void)[] = [];
     await use(async (storageState = SIGNED_OUT) => {
-      const context = await browser.newContext({ baseURL, storageState, reducedMotion: "reduce" });
+      const context = await browser.newContext({ baseURL, storageState, extraHTTPHeaders, reducedMotion: "reduce" });
       contexts.push(context);
+      checks.push(watchCsp(context));
       return context.newPage();
     });
     for (const context of contexts) await context.close();
+    for (const check of checks) check();
   },
   signedInPage: async ({ newPage }, use) => {
     await use(async (account) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/env";
 
-// Who is asking, and over which protocol. The launcher's preload (lib/launcher/peer-address.mjs) stamps
+// Who is asking, and over which protocol. The launcher's preload (lib/launcher/front.mjs) stamps
 // every request with the connected machine's address; X-Forwarded-For and X-Forwarded-Proto are believed
 // only when that machine is one of TRUSTED_PROXIES, and then only up to the first hop that is not.
 

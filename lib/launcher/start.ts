@@ -125,17 +125,14 @@ if (!env.GENERATION_API_BASE_URL) console.log(`No upstream configured: using the
 const loopback = isLoopback(env.HOST);
 const setupToken = env.SETUP_TOKEN ?? (loopback ? undefined : randomBytes(18).toString("base64url"));
 
-// The preload stamps each request with the connected machine's address (see lib/http/client.ts).
-const peerPreload = path.join("lib", "launcher", "peer-address.mjs");
-run(
-  process.execPath,
-  ["--import", `./${peerPreload}`, nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST],
-  {
-    GENERATION_API_BASE_URL: upstream.url,
-    GENERATION_API_KEY: upstream.key,
-    ...(setupToken ? { SETUP_TOKEN: setupToken } : {}),
-  },
-);
+// The preload stamps each request with the connected machine's address (see lib/http/client.ts) and answers
+// malformed %-escapes with 400 before Next (which would answer 500).
+const front = path.join("lib", "launcher", "front.mjs");
+run(process.execPath, ["--import", `./${front}`, nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
+  GENERATION_API_BASE_URL: upstream.url,
+  GENERATION_API_KEY: upstream.key,
+  ...(setupToken ? { SETUP_TOKEN: setupToken } : {}),
+});
 const localHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
 await waitUntilUp(`http://${localHost}:${env.PORT}/api/health`);
 const appUrl = loopback ? `http://localhost:${env.PORT}` : `http://${localHost}:${env.PORT}`;

@@ -1,5 +1,5 @@
 // Every page and route the app has, read from the app folder, with sample parameters filled in: the
-// tests of what proxy.ts does to all of them (headers, CSRF, malformed escapes) need the whole list.
+// tests of what happens before any of them (headers, CSRF, malformed escapes) need the whole list.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 

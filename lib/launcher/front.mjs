@@ -1,0 +1,61 @@
+// What every request meets before Next: preloaded into the dashboard's process (`node --import`) by the
+// launcher, it wraps the HTTP server's request event.
+//
+// 1. The peer stamp. Next hands route handlers no socket, and the X-Forwarded-For it fills in keeps whatever
+//    a client sent. Each request gets the address of the machine actually connected (replacing any such
+//    header from outside), so Darkroom decides which forwarded headers to believe (TRUSTED_PROXIES,
+//    lib/http/client.ts) from a fact rather than a claim.
+// 2. Malformed escapes. Next decodes the path itself and answers a bare 500 when a segment is not valid
+//    percent-encoded UTF-8 (`%ff`, `%C3%28`, a lone `%`), before proxy.ts runs; in the query it turns
+//    them into U+FFFD. Both are answered here with a 400 a person can act on.
+import http from "node:http";
+
+const PEER_HEADER = "x-darkroom-peer";
+
+function decodes(part) {
+  try {
+    decodeURIComponent(part);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when the raw request target's path or query holds a malformed percent-escape. */
+export function hasMalformedEscape(target) {
+  const [path = "", query = ""] = target.split("#")[0].split(/\?(.*)/s);
+  if (!path.split("/").every(decodes)) return true;
+  return !query.split("&").every((pair) => pair.split("=").every((part) => decodes(part.replace(/\+/g, " "))));
+}
+
+const BAD_ADDRESS = JSON.stringify({
+  error: { code: "bad_request:address", message: "The address holds a malformed %-escape; check the link." },
+});
+
+function refuse(response) {
+  response.writeHead(400, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(BAD_ADDRESS),
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+  });
+  response.end(BAD_ADDRESS);
+}
+
+const emit = http.Server.prototype.emit;
+
+http.Server.prototype.emit = function front(event, ...args) {
+  if (event === "request") {
+    const [request, response] = args;
+    request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? "";
+    if (hasMalformedEscape(request.url ?? "/")) {
+      request.resume(); // drain any body; nothing reads it
+      refuse(response);
+      return true;
+    }
+  }
+  return emit.call(this, event, ...args);
+};
