@@ -24,6 +24,7 @@ import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
+import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
 import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
@@ -427,6 +428,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     },
   },
   "/api/submissions/[id]": { module: submissionRoute, methods: { GET: { input: noBody("/api/submissions/[id]", ["id"]) } } },
+  "/api/submissions/[id]/resend": {
+    module: resendRoute,
+    methods: { POST: { input: withBody("/api/submissions/[id]/resend", () => ({ acceptSecondCharge: true }), ["id"]) } },
+  },
   "/api/queue": { module: queueRoute, methods: { GET: { input: noBody("/api/queue") } } },
   "/api/queue/[id]": { module: queueItemRoute, methods: { DELETE: { input: noBody("/api/queue/[id]", ["id"]) } } },
   "/api/queue/[id]/front": { module: queueFrontRoute, methods: { POST: { input: noBody("/api/queue/[id]/front", ["id"]) } } },
