@@ -53,7 +53,7 @@ describe("POST /api/submissions/{id}/resend", () => {
     const emu = emulator();
     const { apiKey } = await emu.account({ disabled: true });
     const t = await testEngine(emu, apiKey);
-    await t.submit(BODIES.epsilon());
+    await t.submit({ ...BODIES.epsilon(), aspect_ratio: "16:9" });
     await dispatchOnce(t.engine);
     const asAdmin = await call(queue, "/api/queue", { cookie: team.admin.cookie });
     expect(asAdmin.json.held.message).toMatch(/account is disabled/);
