@@ -20,10 +20,9 @@ import { localStore } from "@/lib/media/store/local";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client";
 import type { UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
-import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import type { Engine } from "@/lib/tasks/engine/context";
 import { publishTaskEvent, type TaskEvent } from "@/lib/events/bus";
-import { pollOnce } from "@/lib/tasks/engine/poll";
+import { tickOnce } from "@/lib/tasks/engine/loop";
 import { keyIdOf } from "@/lib/tasks/engine/rate-budget";
 import { submit } from "@/lib/tasks/submit";
 
@@ -170,7 +169,9 @@ export async function startLane({
   root: string;
   userId: string;
 }): Promise<Lane> {
-  const emulator: RunningEmulator = await startEmulator({ port: 0, host: "127.0.0.1", timings });
+  // EMULATOR_PROFILE (a JSON object) plays another reading of the spec, e.g. {"rateLimitBody":"plain","retryAfter":"absent"}.
+  const profile = process.env.EMULATOR_PROFILE ? (JSON.parse(process.env.EMULATOR_PROFILE) as Record<string, unknown>) : undefined;
+  const emulator: RunningEmulator = await startEmulator({ port: 0, host: "127.0.0.1", timings, ...(profile ? { profile } : {}) });
   let connection: Connection | undefined;
   try {
     const created = await fetch(`${emulator.url}/__emulator/accounts`, {
@@ -214,14 +215,13 @@ function running(
   userId: string,
 ): Lane {
   const errors: string[] = [];
-  // The loop of lib/tasks/loop.ts: dispatch then poll, every second, never overlapping.
+  // The loop of lib/tasks/loop.ts (its tick: poll, then dispatch), never overlapping.
   let busy: Promise<void> | undefined;
   const tick = async () => {
     if (busy) return;
     busy = (async () => {
       try {
-        await dispatchOnce(engine);
-        await pollOnce(engine);
+        await tickOnce(engine);
       } catch (error) {
         errors.push(error instanceof Error ? error.message : String(error));
       }

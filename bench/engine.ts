@@ -138,7 +138,7 @@ console.log(
   `node ${process.version}, ${cpus.length} CPU(s) (${cpus[0]?.model.trim() ?? "unknown"}), ${os.platform()} ${os.arch()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
 );
 console.log(
-  `engine: dispatchOnce + pollOnce every ${support.TICK_MS} ms in real time (as lib/tasks/loop.ts), SQLite per engine, emulator per engine, loopback`,
+  `engine: tickOnce (polls, then creations) every ${support.TICK_MS} ms in real time (as lib/tasks/loop.ts), SQLite per engine, emulator per engine, loopback`,
 );
 console.log(
   `emulator timings: image ${SHORT.imageSeconds} s, video ${SHORT.videoSeconds} s, refund ${SHORT.refundSeconds} s (sweep: image ${SWEEP_IMAGE_SECONDS.join(", ")} s)`,

@@ -34,7 +34,7 @@ test("every model and epsilon-v6 mode generates a task that succeeds with its cr
   await generate.choose("Delta Image 2");
   await fillPrompt("delta: two studies of a teapot in morning light");
   await page.getByRole("spinbutton", { name: "Images" }).fill("2");
-  await generate.option("Resolution", "2K").click();
+  await generate.option("Quality", "High").click();
   await generate.submit(prompts.at(-1)!);
 
   await generate.choose("Alpha 2.3");

@@ -22,6 +22,7 @@ import * as queueFrontRoute from "@/app/api/queue/[id]/front/route";
 import * as queueRoute from "@/app/api/queue/route";
 import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
+import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
 import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
 import * as taskRestoreRoute from "@/app/api/tasks/[id]/restore/route";
 import * as auditRoute from "@/app/api/audit/route";
@@ -227,6 +228,23 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/submissions/x", params: { id: fixtures.submissions.view } }),
         ok: 200,
         check: (json) => expect(json.submission.state).toBe("queued"),
+      },
+    },
+  },
+  "/api/submissions/[id]/resend": {
+    module: resendRoute,
+    // The role check comes first; an allowed caller then meets the plain 404 of an unknown submission.
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({
+          path: "/api/submissions/x/resend",
+          method: "POST",
+          params: { id: "no-such-submission" },
+          body: { acceptSecondCharge: true },
+        }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:submission"),
       },
     },
   },

@@ -26,6 +26,7 @@ import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
+import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
 import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
 import * as taskRestoreRoute from "@/app/api/tasks/[id]/restore/route";
 import * as auditRoute from "@/app/api/audit/route";
@@ -439,6 +440,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     },
   },
   "/api/submissions/[id]": { module: submissionRoute, methods: { GET: { input: noBody("/api/submissions/[id]", ["id"]) } } },
+  "/api/submissions/[id]/resend": {
+    module: resendRoute,
+    methods: { POST: { input: withBody("/api/submissions/[id]/resend", () => ({ acceptSecondCharge: true }), ["id"]) } },
+  },
   "/api/queue": { module: queueRoute, methods: { GET: { input: noBody("/api/queue") } } },
   "/api/queue/[id]": { module: queueItemRoute, methods: { DELETE: { input: noBody("/api/queue/[id]", ["id"]) } } },
   "/api/queue/[id]/front": { module: queueFrontRoute, methods: { POST: { input: noBody("/api/queue/[id]/front", ["id"]) } } },

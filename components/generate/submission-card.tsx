@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import Link from "next/link";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { getModel } from "@/lib/models/catalogue";
-import { submissionQueryOptions } from "@/lib/query/submissions";
+import { submissionQueryOptions, useResendWithNewKey } from "@/lib/query/submissions";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { ResultActions } from "@/components/shared/result-actions";
@@ -23,7 +23,12 @@ function badgeFor(submission: SubmissionView, task?: TaskView): { text: string; 
     const tone = task.status === "succeeded" ? "success" : task.status === "failed" ? "danger" : "default";
     return { text: TASK_STATUS[task.status], tone, busy: tone === "default" };
   }
-  const tone = submission.state === "rejected" ? "danger" : submission.state === "cancelled" ? "outline" : "default";
+  const tone =
+    submission.state === "rejected" || submission.state === "attention"
+      ? "danger"
+      : submission.state === "cancelled"
+        ? "outline"
+        : "default";
   return { text: SUBMISSION_STATE[submission.state], tone, busy: tone === "default" };
 }
 
@@ -104,7 +109,43 @@ function WaitingState({ submission, mode }: { submission: SubmissionView; mode?:
         </Alert>
       );
     }
+    case "attention":
+      return <NeedsAttention submission={submission} />;
   }
+}
+
+/** The outcome is unknown (or the key clashed): say what is known, and let the person decide to risk a second charge. */
+function NeedsAttention({ submission }: { submission: SubmissionView }) {
+  const [confirming, setConfirming] = useState(false);
+  const resend = useResendWithNewKey();
+  return (
+    <div className="grid gap-2">
+      <Alert tone="danger" title="Needs your decision">
+        {submission.error?.message}
+      </Alert>
+      {confirming ? (
+        <div className="grid gap-2 rounded-lg border p-3">
+          <p>
+            Sending again uses a new request key. If the first attempt did reach the generation service, this{" "}
+            <strong>may charge a second time</strong>.
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" variant="destructive" disabled={resend.isPending} onClick={() => resend.mutate(submission.id)}>
+              Send again, I accept a possible second charge
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+              Keep waiting
+            </Button>
+          </div>
+          {resend.error && <p className="text-destructive">{resend.error.message}</p>}
+        </div>
+      ) : (
+        <Button size="sm" variant="outline" className="w-fit" onClick={() => setConfirming(true)}>
+          Send again with a new key…
+        </Button>
+      )}
+    </div>
+  );
 }
 
 function TaskState({ task }: { task: TaskView }) {

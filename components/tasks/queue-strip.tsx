@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
 import { queueOptions } from "@/lib/query/tasks";
 import { modelLabel } from "./task-format";
 
@@ -9,9 +10,15 @@ import { modelLabel } from "./task-format";
 export function QueueStrip() {
   const { data } = useQuery(queueOptions());
   const waiting = data?.submissions ?? [];
-  if (!waiting.length) return null;
+  const held = data?.held;
+  if (!waiting.length && !held) return null;
   return (
     <section aria-labelledby="queue-heading" className="grid gap-3 rounded-xl border border-dashed bg-card/60 p-3 sm:p-4">
+      {held && (
+        <Alert tone="danger" title="The queue is on hold">
+          {held.message ?? "The generation service refused Darkroom's API key; an admin has been told. Nothing waiting is lost."}
+        </Alert>
+      )}
       <h2 id="queue-heading" className="flex items-center gap-2 text-sm font-semibold">
         <Clock className="size-4 text-muted-foreground" aria-hidden />
         Waiting to be sent ({waiting.length})

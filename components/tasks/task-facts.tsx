@@ -64,6 +64,20 @@ export function TaskFacts({ task }: { task: TaskView }) {
       ) : (
         <p className="text-sm text-muted-foreground">Not recorded (the task was imported or its parameters could not be read).</p>
       )}
+      {task.unmapped && (
+        <>
+          <h3 className="text-sm font-semibold">Other fields from the generation service</h3>
+          <p className="text-xs text-muted-foreground">Reported by the service but not understood by Darkroom; kept as they came.</p>
+          <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            {Object.entries(task.unmapped).map(([key, value]) => (
+              <div key={key} className="contents">
+                <dt className="font-mono text-xs text-muted-foreground">{key}</dt>
+                <dd className="font-mono text-xs break-words whitespace-pre-wrap">{JSON.stringify(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
     </section>
   );
 }

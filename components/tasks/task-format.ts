@@ -76,8 +76,28 @@ export function explainTask(task: TaskView): Explanation | undefined {
       tone: "warning",
     };
   }
+  if (task.unreadable) {
+    return {
+      title: "The service's last answer could not be read",
+      body: `Darkroom keeps the task as it last knew it and asks again (${task.unreadable}).`,
+      tone: "warning",
+    };
+  }
   if (task.status !== "failed") return undefined;
   const message = task.error?.message ? ` The service said: “${task.error.message}”` : "";
+  const { reserved, refunded } = task.credits;
+  // What was charged comes from the figures the service reported, never assumed.
+  const refundLine =
+    refunded !== null
+      ? ` ${refunded} of its ${reserved ?? "reserved"} credits were refunded.`
+      : task.refundUnconfirmed
+        ? ` The refund of ${reserved ?? "its reserved"} credits was not confirmed within 7 days; ask the service's support.`
+        : reserved
+          ? ` The refund of its ${reserved} credits has not been reported yet; Darkroom keeps checking.`
+          : "";
+  if (task.refundUnconfirmed) {
+    return { title: "Failed — refund not confirmed", body: `${refundLine.trim()}${message}`, tone: "danger", action: "retry" };
+  }
   switch (task.error?.code) {
     case "refund_pending":
       return {
@@ -88,7 +108,7 @@ export function explainTask(task: TaskView): Explanation | undefined {
     case "generation_failed":
       return {
         title: "Generation failed",
-        body: `The generation service could not make this ${task.kind}. Its reserved credits are refunded. You can retry with the same parameters; a retry is a new task and charges again.${message}`,
+        body: `The generation service could not make this ${task.kind}.${refundLine} You can retry with the same parameters; a retry is a new task and charges again.${message}`,
         tone: "danger",
         action: "retry",
       };
@@ -106,7 +126,9 @@ export function explainTask(task: TaskView): Explanation | undefined {
     case "prompt_blocked":
       return {
         title: "The prompt was blocked",
-        body: "The safety check refused this prompt; nothing was charged. Edit the prompt (remove what could read as harmful) and submit again.",
+        body: `The safety check refused this prompt.${
+          !reserved ? " Nothing was charged." : refundLine
+        } Edit the prompt (remove what could read as harmful) and submit again.`,
         tone: "danger",
         action: "edit-prompt",
       };

@@ -121,3 +121,28 @@ export async function updateQueued(db: Db, { id, ...patch }: { id: string } & Up
   const result = await db.updateTable("submissions").set(patch).where("id", "=", id).where("state", "=", "queued").executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** A submission held for a person's decision gets a new key and goes back in line; true when it was held. */
+export async function requeueWithNewKey(
+  db: Db,
+  { id, idempotencyKey, now }: { id: string; idempotencyKey: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("submissions")
+    .set({
+      state: "queued",
+      idempotency_key: idempotencyKey,
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: null,
+      error_code: null,
+      error_message: null,
+      error_field: null,
+      upstream_raw: null,
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .where("state", "=", "attention")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -85,7 +85,8 @@ function option<const M extends Mode, S extends z.core.$ZodLooseShape>(mode: M, 
 
 const imageReference = strictFields("an image reference", {
   image_url: field(imageUrl(), { label: "Image", help: "Public HTTPS URL of a JPG, PNG or WebP image.", widget: "url", order: 1 }),
-  type: field(enumField(["subject", "background"]), { label: "Role", widget: "segmented", order: 2 }),
+  // A new row is a subject unless the person says otherwise (the spec shows subject and background).
+  type: field(enumField(["subject", "background"], "subject"), { label: "Role", widget: "segmented", order: 2 }),
   ref_name: field(
     z
       .string({ error: typeError("text") })
@@ -134,14 +135,14 @@ const parentTaskId = z
 const extend = option("extend", {
   video_url: field(publicHttpsUrl().optional(), {
     label: "Video",
-    help: "Public HTTPS URL of the video to continue.",
+    help: "Public HTTPS URL of the video to continue. Exactly one of a video URL or a parent task.",
     widget: "url",
     order: 20,
     group: "inputs",
   }),
   parent_task_id: field(parentTaskId.optional(), {
     label: "Earlier task",
-    help: "Or the id of one of your succeeded epsilon-v6 tasks.",
+    help: "Or the id of one of your succeeded epsilon-v6 tasks. Exactly one of a video URL or a parent task.",
     widget: "text",
     order: 21,
     group: "inputs",
@@ -152,14 +153,14 @@ const extend = option("extend", {
     ctx.addIssue({
       code: "custom",
       path: ["video_url"],
-      message: "extend needs the video to continue: a video URL or an earlier task",
+      message: "extend needs exactly one of a video URL or a parent task: add one",
       input: value,
     });
   } else if (value.video_url !== undefined && value.parent_task_id !== undefined) {
     ctx.addIssue({
       code: "custom",
       path: ["parent_task_id"],
-      message: "Send either a video URL or an earlier task, not both",
+      message: "extend needs exactly one of a video URL or a parent task, not both: remove one",
       input: value,
     });
   }

@@ -151,8 +151,12 @@ describe("messages", () => {
       "web_search",
       /Not a field of beta-2.0 in image-to-video mode/,
     ],
-    [{ model: "epsilon-v6", mode: "extend", prompt: P }, "video_url", /video URL or an earlier task/],
-    [{ model: "epsilon-v6", mode: "extend", prompt: P, video_url: IMG, parent_task_id: "task_1" }, "parent_task_id", /not both/],
+    [{ model: "epsilon-v6", mode: "extend", prompt: P }, "video_url", /exactly one of a video URL or a parent task: add one/],
+    [
+      { model: "epsilon-v6", mode: "extend", prompt: P, video_url: IMG, parent_task_id: "task_1" },
+      "parent_task_id",
+      /exactly one of a video URL or a parent task, not both/,
+    ],
     [
       {
         model: "epsilon-v6",
@@ -203,6 +207,24 @@ describe("public HTTPS URL rule", () => {
     ["https://intranet/a.png", "its host name has no dot, so it is not a public domain name"],
   ])("%s", (url, problem) => {
     expect(publicHttpsUrlProblem(url)).toBe(problem);
+  });
+
+  it("takes any public HTTPS URL whose path does not name another media format (the API judges the content)", () => {
+    const script = "https://images.example.com/img.php?id=3";
+    expect(parse({ model: "epsilon-v6", mode: "image-to-video", prompt: P, image_urls: [script] }).fields).toEqual({});
+    expect(parse({ model: "alpha-2.3-fast", prompt: P, image_url: script }).fields).toEqual({});
+    expect(parse({ model: "gamma-5-pro", prompt: P, image_urls: [script, "https://cdn.example.com/render"] }).fields).toEqual({});
+  });
+
+  it("says extend needs exactly one of a video URL or a parent task", () => {
+    expect(parse({ model: "epsilon-v6", mode: "extend", prompt: P }).fields).toEqual({
+      video_url: expect.stringMatching(/exactly one of a video URL or a parent task/),
+    });
+  });
+
+  it("makes an image reference without a type a subject", () => {
+    const parsed = parse({ model: "epsilon-v6", mode: "reference-to-video", prompt: P, image_references: [{ image_url: IMG }] });
+    expect(parsed.data).toMatchObject({ image_references: [{ image_url: IMG, type: "subject" }] });
   });
 
   it("reads a path's extension, not the query's", () => {

@@ -3,7 +3,24 @@
 
 const MAX_URL_LENGTH = 2048;
 const LOCAL_HOST_SUFFIXES = [".localhost", ".local", ".internal"];
-const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp"];
+/** Formats epsilon-v6 does not take (it takes JPG, PNG and WebP). */
+const OTHER_MEDIA_EXTENSIONS = [
+  "gif",
+  "bmp",
+  "svg",
+  "tif",
+  "tiff",
+  "heic",
+  "heif",
+  "avif",
+  "ico",
+  "mp4",
+  "mov",
+  "webm",
+  "avi",
+  "mkv",
+  "pdf",
+];
 
 /**
  * A result of one of the team's tasks, named by Darkroom's own media path. The browser never sees the
@@ -59,5 +76,7 @@ export function urlPathExtension(url: string): string | null {
 /** epsilon-v6 takes JPG, PNG or WebP images; a URL whose path names another format is refused up front. */
 export function imageExtensionProblem(url: string): string | null {
   const extension = urlPathExtension(url);
-  return extension !== null && !IMAGE_EXTENSIONS.includes(extension) ? `its path ends in .${extension}` : null;
+  // Only a path naming another media format is refused: a script's path (img.php?id=3, /render.aspx) says
+  // nothing about what it serves, and the API judges the content.
+  return extension !== null && OTHER_MEDIA_EXTENSIONS.includes(extension) ? `its path ends in .${extension}` : null;
 }

@@ -1,6 +1,6 @@
 // What the Generate page sends and follows: one submission (with its runs), then each submission until
 // it leaves the queue (its task is followed with taskQueryOptions in ./tasks).
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { GenerationInput } from "@/lib/models/catalogue";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { fetchJson } from "./fetch-json";
@@ -34,4 +34,17 @@ export function submissionQueryOptions(id: string, initial?: SubmissionView) {
 
 export function useSubmitGenerationMutation() {
   return useMutation({ mutationFn: submitGeneration });
+}
+
+function resendWithNewKey(id: string): Promise<{ submission: SubmissionView }> {
+  return fetchJson(`/api/submissions/${encodeURIComponent(id)}/resend`, { method: "POST", json: { acceptSecondCharge: true } });
+}
+
+/** "Send again with a new key" for a submission that needs attention (the person accepted a possible second charge). */
+export function useResendWithNewKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resendWithNewKey,
+    onSuccess: ({ submission }) => client.setQueryData(submissionKeys.detail(submission.id), submission),
+  });
 }

@@ -76,9 +76,12 @@ export function taskQueryOptions(id: string) {
 export function queueOptions() {
   return queryOptions({
     queryKey: taskKeys.queue,
-    queryFn: ({ signal }) => fetchJson<{ paused: boolean; submissions: SubmissionView[] }>("/api/queue", { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<{ paused: boolean; held: { message: string | null; since: string } | null; submissions: SubmissionView[] }>("/api/queue", {
+        signal,
+      }),
     staleTime: 5_000,
-    refetchInterval: (query) => (query.state.data?.submissions.length ? 10_000 : false),
+    refetchInterval: (query) => (query.state.data?.submissions.length || query.state.data?.held ? 10_000 : false),
   });
 }
 

@@ -6,13 +6,24 @@ import { getSubmission, listQueued, lowestPosition, updateQueued } from "@/lib/d
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/schemas";
 import { QUEUE_PAUSED } from "./engine/dispatch";
+import { getAuthHold } from "./engine/holds";
 import { kickEngine } from "./engine/loop";
 import { submissionView, type SubmissionView } from "./task-views";
 
-export async function queueState(): Promise<{ paused: boolean; submissions: SubmissionView[] }> {
+export interface QueueState {
+  paused: boolean;
+  /** The upstream refused the key: the queue waits and rechecks by itself. Admins get the reason. */
+  held: { message: string | null; since: string } | null;
+  submissions: SubmissionView[];
+}
+
+export async function queueState(user?: SessionUser): Promise<QueueState> {
   const waiting = await listQueued(database().db);
+  const hold = await getAuthHold({ connection: database() });
+  const admin = user !== undefined && roleAtLeast(user.role, "admin");
   return {
     paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })),
+    held: hold ? { message: admin ? hold.message : null, since: hold.since } : null,
     submissions: waiting.map((s, i) => submissionView(s, i + 1)),
   };
 }

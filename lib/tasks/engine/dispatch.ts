@@ -55,7 +55,7 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       // A rate 429 holds every request for the key; a concurrency 429 stops this kind for the rest of the tick.
       if (limited === "rate") return sent;
       if (limited === "concurrency") continue kinds;
-      if (!outcome.ok && refusesKey(outcome, submission.model)) return sent;
+      if (!outcome.ok && (outcome.kind === "key_rejected" || outcome.kind === "forbidden")) return sent;
     }
   }
   return sent;
@@ -187,6 +187,14 @@ async function afterFailure(engine: Engine, submission: Submission, failure: Ups
     // Nothing is lost: the submission waits in line while the queue is held and a check runs each minute.
     await holdForAuth(engine, refused);
     return { ...shown, state: "queued" as const, next_attempt_at: engine.now().toISOString() };
+  }
+  if (failure.kind === "forbidden") {
+    // gamma-5-pro's 403 also means "this request is not allowed", and a body that does not say which
+    // cannot tell the two apart: this one waits for a person, and the queue holds until a check passes.
+    await holdForAuth(engine, "account_disabled");
+    const message =
+      "The generation service refused this request (HTTP 403): either gamma-5-pro does not allow it, or the API account is disabled. Nothing was charged. The queue waits until the account works again; send this one again if you still want it.";
+    return { ...shown, error_message: message, state: "attention" as const };
   }
   if (failure.retryable) {
     const attempts = submission.attempts + 1;

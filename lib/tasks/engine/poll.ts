@@ -8,6 +8,7 @@ import { archiveTask } from "./archive";
 import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./context";
 import { acquire } from "./rate-budget";
 import { holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds";
+import { refundFollowUp } from "./refund-follow-up";
 import { fromDbBool } from "@/lib/db/booleans";
 import { LEASE_MS, withHeartbeat } from "./heartbeat";
 import { imageExpiresAt } from "@/lib/retention";
@@ -18,9 +19,6 @@ const POLL_MARGIN_MS = 100;
 // Short, and renewed by a heartbeat while a poll runs (a large video downloads inside one poll).
 const POLL_LEASE_MS = LEASE_MS;
 const REFUND_FOLLOW_UP_MS = 60_000;
-const DAY_MS = 24 * 60 * 60_000;
-/** A refund not reported this long after the failure is shown as not confirmed, and no longer followed up. */
-const REFUND_FOLLOW_UP_FOR_MS = 7 * DAY_MS;
 const AUTH_RETRY_MS = 60_000;
 const OVERDUE_POLL_MS = 30_000;
 const LOST_AFTER_NOT_FOUND = 3;
@@ -121,24 +119,6 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
   };
 }
 
-/**
- * A failed task whose refund has not shown is looked at again, whatever its code (a refund may settle
- * after generation_failed too): backing off from a minute to a day, then daily until 7 days after the
- * failure, then shown as "refund not confirmed". Nothing to follow when nothing was reserved, or the
- * failure is one the spec never refunds (media_deleted, or a blocked prompt with nothing charged).
- */
-function refundFollowUp(
-  engine: Engine,
-  { completedAt, refunded, reserved, code }: { completedAt: string; refunded: number | undefined; reserved: number | null; code?: string },
-): Updateable<TaskTable> {
-  const nothingOwed = refunded !== undefined || !reserved || code === "media_deleted";
-  if (nothingOwed) return { next_poll_at: null, refund_unconfirmed: 0 };
-  const since = engine.now().getTime() - Date.parse(completedAt);
-  if (since >= REFUND_FOLLOW_UP_FOR_MS) return { next_poll_at: null, refund_unconfirmed: 1 };
-  const wait = Math.min(DAY_MS, Math.max(REFUND_FOLLOW_UP_MS, since));
-  return { next_poll_at: later(engine, Math.min(wait, REFUND_FOLLOW_UP_FOR_MS - since)) };
-}
-
 /** What an answer means for the task and when to look again. */
 async function apply(
   engine: Engine,
@@ -197,7 +177,7 @@ async function apply(
       error_message: upstream.error?.message ?? null,
       credits_refunded: refunded ?? null,
       completed_at: completedAt,
-      ...refundFollowUp(engine, { completedAt, refunded, reserved: base.credits_reserved, code: upstream.error?.code }),
+      ...refundFollowUp(engine.now(), { completedAt, refunded, reserved: base.credits_reserved, code: upstream.error?.code }),
     };
   }
   return { ...base, status: upstream.status, next_poll_at: overdue ? later(engine, OVERDUE_POLL_MS) : nextLivePoll };

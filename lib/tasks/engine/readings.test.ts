@@ -194,7 +194,9 @@ describe("the engine under every reading", () => {
           ? await testEngine(emu, `${apiKey}-not-yet`)
           : (await emu.patchAccount(apiKey, patch as { disabled: boolean }), await testEngine(emu, apiKey));
       const calls = countCalls(t.engine);
-      await t.submit(BODIES.gamma(), { runs: 3 });
+      // A video model: gamma-5-pro's 403 may also mean "this request is not allowed" (its own test below).
+      // With aspect_ratio, as Darkroom's schema always sends it in text mode (some readings require it).
+      await t.submit({ ...BODIES.epsilon(), aspect_ratio: "16:9" }, { runs: 3 });
       await dispatchOnce(t.engine);
       await dispatchOnce(t.engine);
       expect(creations(calls)).toHaveLength(1);
@@ -212,6 +214,21 @@ describe("the engine under every reading", () => {
       expect((await submissions()).every((s) => s.state === "accepted")).toBe(true);
     });
   }
+
+  it("a gamma-5-pro 403 waits for a person (not allowed, or the account disabled) and holds the queue; nothing is charged", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    await emu.patchAccount(apiKey, { disabled: true });
+    const t = await testEngine(emu, apiKey);
+    const [first, second] = await t.submit(BODIES.gamma(), { runs: 2 });
+    await dispatchOnce(t.engine);
+    const held = await getSubmission(database().db, { id: first! });
+    // With the account_disabled code the whole queue simply waits; with a body that does not say, this one needs attention.
+    expect(held?.state).toMatch(/^(queued|attention)$/);
+    expect(await getSubmission(database().db, { id: second! })).toMatchObject({ state: "queued" });
+    expect(await getAuthHold(t.engine)).toMatchObject({ reason: "account_disabled" });
+    expect(await emu.credits(apiKey)).toBe(START);
+  });
 
   it("a prompt blocked as a failed task is recorded with what it charged, and not followed up", async () => {
     const emu = emulator();

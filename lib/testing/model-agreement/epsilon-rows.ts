@@ -128,11 +128,8 @@ export const epsilonRows: Row[] = [
   bad("epsilon-v6 reference: image_references missing", edit(REFERENCE, { image_references: undefined }), "image_references"),
   bad("epsilon-v6 reference: image_references an object", edit(REFERENCE, { image_references: ref(0) }), "image_references"),
   bad("epsilon-v6 reference: a reference that is a string", edit(REFERENCE, { image_references: [ref(0), IMG] }), "image_references.1"),
-  bad(
-    "epsilon-v6 reference: type missing",
-    edit(REFERENCE, { image_references: [ref(0, { type: undefined })] }),
-    "image_references.0.type",
-  ),
+  // A row without a type is a subject (the form's default, filled in before sending).
+  ok("epsilon-v6 reference: type missing is a subject", edit(REFERENCE, { image_references: [ref(0, { type: undefined })] })),
   bad(
     "epsilon-v6 reference: type style",
     edit(REFERENCE, { image_references: [ref(0), ref(1, { type: "style" })] }),
