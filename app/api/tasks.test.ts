@@ -114,7 +114,7 @@ describe("GET /api/tasks", () => {
   });
 
   it("refuses a bad filter or cursor with a message and a field", async () => {
-    for (const query of ["status=done", "kind=gif", "from=yesterday", "parent=not-a-task", "limit=0", "cursor=bm90IGEgY3Vyc29y"]) {
+    for (const query of ["status=done", "kind=gif", "from=yesterday", "parent=not%20a%20task", "limit=0", "cursor=bm90IGEgY3Vyc29y"]) {
       const response = await call(list, `/api/tasks?${query}`, { cookie: team.viewer.cookie });
       expect(response.status, query).toBe(422);
       expect(Object.keys(response.json.error.fields ?? {}), query).toHaveLength(1);
