@@ -17,6 +17,18 @@ const megabytes = (fallback: number) =>
     (value) => value ?? fallback,
   );
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+// Loose on purpose (lib/http/client.ts parses it with node:net); this module is also loaded by proxy.ts.
+const IPV6 = /^(?=.*:)[0-9a-f:]{2,39}(:\d+\.\d+\.\d+\.\d+)?$/i;
+
+/** `10.0.0.1`, `::1`, `192.168.0.0/16`, `2001:db8::/32`: what TRUSTED_PROXIES may list. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  const bits = IPV4.test(address) ? 32 : IPV6.test(address) ? 128 : 0;
+  if (bits === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+}
+
 const schema = z
   .object({
     GENERATION_API_BASE_URL: optional(
@@ -29,12 +41,17 @@ const schema = z
     // Loopback by default: reachable from other machines only when HOST says so (0.0.0.0, a LAN address).
     HOST: optional(z.string().min(1)).transform((host) => host ?? "127.0.0.1"),
     // Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
-    TRUSTED_PROXIES: optional(z.string()).transform((list) =>
-      (list ?? "")
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    ),
+    TRUSTED_PROXIES: optional(z.string())
+      .transform((list) =>
+        (list ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every(isAddressOrRange),
+        "must be IP addresses or CIDR ranges, comma-separated (10.0.0.1, 192.168.0.0/16)",
+      ),
     // The one-time token the first admin must enter on /setup; the launcher makes one when HOST is not loopback.
     SETUP_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     DATA_DIR: optional(z.string()).transform((dir) => dir ?? "./data"),

@@ -21,6 +21,10 @@ describe("first-run setup beyond loopback", () => {
     expect(parseEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
     expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
     expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.1, 192.168.0.0/16" }).TRUSTED_PROXIES).toEqual(["10.0.0.1", "192.168.0.0/16"]);
+    expect(parseEnv({ TRUSTED_PROXIES: "::1,2001:db8::/32" }).TRUSTED_PROXIES).toEqual(["::1", "2001:db8::/32"]);
+    for (const wrong of ["proxy.example.com", "10.0.0.0/33", "10.0.0.1/8/1", "300.1.1.1"]) {
+      expect(() => parseEnv({ TRUSTED_PROXIES: wrong }), wrong).toThrow(/TRUSTED_PROXIES/);
+    }
     expect(() => parseEnv({ SETUP_TOKEN: "short" })).toThrow(/SETUP_TOKEN/);
   });
 
