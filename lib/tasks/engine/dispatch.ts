@@ -7,7 +7,7 @@ import type { UpstreamFailure, UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
 import { CONCURRENCY, later, POLL_INTERVAL_MS, type Engine } from "./context";
 import { acquire } from "./rate-budget";
-import { authHeld, holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds";
+import { authHeld, checkKey, getAuthHold, holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds";
 import { LEASE_MS, withHeartbeat } from "./heartbeat";
 
 /** How long a sender holds a submission between heartbeats; after that another process (or this one, restarted) resends it. */
@@ -23,7 +23,8 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
   const { db } = engine.connection;
   if (await getInstanceValue(db, { key: QUEUE_PAUSED })) return 0;
   // While the key is refused one submission a minute goes out as the check; the rest wait in line.
-  if (await authHeld(engine)) return 0;
+  const held = (await getAuthHold(engine)) !== undefined;
+  if (held && (await authHeld(engine))) return 0;
   let sent = 0;
   kinds: for (const kind of ["video", "image"] as const) {
     const now = engine.now().toISOString();
@@ -58,6 +59,8 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       if (!outcome.ok && (outcome.kind === "key_rejected" || outcome.kind === "forbidden")) return sent;
     }
   }
+  // This tick claimed the key check and had nothing to send as it: check with a retrieval instead.
+  if (held && sent === 0) await checkKey(engine);
   return sent;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { deleteInstanceValue, getInstanceValue, setInstanceValue } from "@/lib/db/instance";
 import type { UpstreamFailure } from "@/lib/upstream/outcome";
 import { later, type Engine } from "./context";
-import { pause } from "./rate-budget";
+import { acquire, pause } from "./rate-budget";
 
 // What the engine holds back on the upstream's word: the whole queue while the API key is refused (401,
 // 403), and every request for the key after a rate-limit 429. Both live in the database, so every
@@ -67,6 +67,22 @@ export async function authHeld(engine: Engine): Promise<boolean> {
     value: JSON.stringify({ ...hold, recheckAt: later(engine, AUTH_RECHECK_MS) }),
   });
   return false;
+}
+
+/** No task has this id: a retrieval of it answers 404 when the key works, 401 or 403 when it does not. */
+const KEY_CHECK_TASK_ID = "task_darkroom_key_check";
+
+/**
+ * The check when no submission is waiting to serve as one: a single retrieval, inside the budget at low
+ * priority. Without it a hold would outlive the refusal (and show its banner) until the next submission.
+ */
+export async function checkKey(engine: Engine): Promise<void> {
+  const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: "low", now: engine.now() });
+  if (!budget.ok) return; // the claimed check moved the next one a minute on
+  const outcome = await engine.client.getTask(KEY_CHECK_TASK_ID);
+  if (outcome.ok || outcome.kind === "not_found") return releaseAuthHold(engine);
+  const refused = refusesKey(outcome);
+  if (refused) await holdForAuth(engine, refused);
 }
 
 const RATE_STREAK = "rate_429_streak:";

@@ -3,7 +3,7 @@
 // goes unrecorded, no finished task holds a slot, nothing is charged twice and no submission is lost.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
-import { getSubmission } from "@/lib/db/submissions";
+import { getSubmission, updateSubmission } from "@/lib/db/submissions";
 import { countLive, getTaskRow } from "@/lib/db/tasks";
 import { BODIES, DAY_SECONDS, emulatorForFile, FAST_TIMINGS, sleep, type EmulatorClient } from "@/emulator/testing";
 import type { Profile } from "@/emulator/profile";
@@ -214,6 +214,23 @@ describe("the engine under every reading", () => {
       expect((await submissions()).every((s) => s.state === "accepted")).toBe(true);
     });
   }
+
+  it("a hold with nothing left in line is lifted by a key check within a minute once the account works", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    await emu.patchAccount(apiKey, { disabled: true });
+    const t = await testEngine(emu, apiKey);
+    const [id] = await t.submit(BODIES.gamma());
+    await dispatchOnce(t.engine);
+    expect(await getAuthHold(t.engine)).toMatchObject({ reason: "account_disabled" });
+    // Its member cancels the waiting submission: nothing is left in line to serve as the check.
+    await updateSubmission(database().db, { id: id!, state: "cancelled" });
+    await emu.patchAccount(apiKey, { disabled: false });
+    await t.advance(61);
+    await dispatchOnce(t.engine);
+    expect(await getAuthHold(t.engine)).toBeUndefined();
+    expect(await emu.credits(apiKey)).toBe(START);
+  });
 
   it("a gamma-5-pro 403 waits for a person (not allowed, or the account disabled) and holds the queue; nothing is charged", async () => {
     const emu = emulator();
