@@ -7,11 +7,12 @@ import type { CatalogueEntry } from "@/lib/models/catalogue";
 import type { FieldGroup } from "@/lib/models/fields";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
+import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
 import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
 import { FormFooter } from "./form-footer";
 import { initialValues, type FormValues } from "./form-values";
-import { mentionSource, requestResolver, RUNS_FIELD, type Submitted } from "./request-resolver";
+import { ENDPOINT_FIELD, mentionSource, requestResolver, RUNS_FIELD, type Submitted } from "./request-resolver";
 import { writeDraft } from "./session-store";
 import { useSubmitGeneration } from "./use-submit-generation";
 
@@ -61,7 +62,8 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
   }, [entry, mode]);
   const [defaultValues] = useState(() => {
     const runs = sources.map((source) => source?.[RUNS_FIELD]).find((value) => typeof value === "number");
-    return { ...initialValues(layout.fields, ...sources), [RUNS_FIELD]: runs ?? 1 };
+    const legacy = offersLegacy(entry.id) && sources.some((source) => source?.[ENDPOINT_FIELD] === "legacy");
+    return { ...initialValues(layout.fields, ...sources), [RUNS_FIELD]: runs ?? 1, [ENDPOINT_FIELD]: legacy ? "legacy" : "v1" };
   });
   // Checked on submit, then again as fields change: checking on blur would move the button under a click.
   const form = useForm<FormValues, unknown, Submitted>({ resolver: layout.resolver, defaultValues });
@@ -104,6 +106,7 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
         {GROUPS.map(({ group, title, grid }) => (
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={layout.mentionSource} />
         ))}
+        {offersLegacy(entry.id) && <EndpointField />}
         <FormFooter pending={form.formState.isSubmitting} />
       </form>
     </FormProvider>
