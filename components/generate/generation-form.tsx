@@ -33,6 +33,8 @@ interface GenerationFormProps {
   onValues?: (values: FormValues) => void;
   /** A field the generation service refused after the submit, to show on its control. */
   refusal?: FieldRefusal;
+  /** Alpha resolutions this API refused with a 422: no longer offered. */
+  refusedResolutions?: readonly string[];
 }
 
 export interface FieldRefusal {
@@ -53,13 +55,13 @@ function onShortcut(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** The request form of one model in one mode, drawn entirely from its schema and field metadata. */
-export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal }: GenerationFormProps) {
+export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal, refusedResolutions = NONE }: GenerationFormProps) {
   const layout = useMemo(() => {
     const object = modelObject(entry, mode);
-    const fields = fieldSpecs(object);
+    const fields = withoutRefused(fieldSpecs(object), entry.id, refusedResolutions);
     const fixed = { model: entry.id, ...(mode ? { mode } : {}) };
     return { fields, resolver: requestResolver({ object, fields, fixed }), mentionSource: mentionSource(fields) };
-  }, [entry, mode]);
+  }, [entry, mode, refusedResolutions]);
   const [defaultValues] = useState(() => {
     const runs = sources.map((source) => source?.[RUNS_FIELD]).find((value) => typeof value === "number");
     const legacy = offersLegacy(entry.id) && sources.some((source) => source?.[ENDPOINT_FIELD] === "legacy");
@@ -110,6 +112,18 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
         <FormFooter pending={form.formState.isSubmitting} />
       </form>
     </FormProvider>
+  );
+}
+
+const NONE: readonly string[] = [];
+
+// The resolution values the API refused are left out of alpha's choices (the spec leaves 720p/768p open).
+function withoutRefused(fields: FieldSpec[], model: string, refused: readonly string[]): FieldSpec[] {
+  if (!model.startsWith("alpha-") || refused.length === 0) return fields;
+  return fields.map((field) =>
+    field.name === "resolution" && field.options
+      ? { ...field, options: field.options.filter((option) => !refused.includes(String(option))) }
+      : field,
   );
 }
 
