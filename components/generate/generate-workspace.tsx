@@ -26,7 +26,10 @@ function validChoice(choice: Choice | undefined): Choice | undefined {
 }
 
 /** The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser. */
-export function GenerateWorkspace({ entry }: { entry?: Entry }) {
+const NONE: readonly string[] = [];
+
+/** `refusedResolutions`: alpha resolutions the API refused with a 422, which the form no longer offers. */
+export function GenerateWorkspace({ entry, refusedResolutions = NONE }: { entry?: Entry; refusedResolutions?: readonly string[] }) {
   const mounted = useSyncExternalStore(
     subscribeNever,
     () => true,
@@ -34,13 +37,13 @@ export function GenerateWorkspace({ entry }: { entry?: Entry }) {
   );
   // A new entry link (Remix, Extend) starts over from that task rather than from what was picked before.
   return mounted ? (
-    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} />
+    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} refusedResolutions={refusedResolutions} />
   ) : (
     <div aria-hidden className="h-96 animate-pulse rounded-xl border bg-card/60" />
   );
 }
 
-function Workspace({ entry }: { entry?: Entry }) {
+function Workspace({ entry, refusedResolutions }: { entry?: Entry; refusedResolutions: readonly string[] }) {
   const prefill = useEntryPrefill(entry);
   const [stored] = useState(() => validChoice(readChoice()) ?? validChoice({ model: MODELS[0].id })!);
   const [picked, setPicked] = useState<Choice | null>(null);
@@ -103,6 +106,7 @@ function Workspace({ entry }: { entry?: Entry }) {
         onSubmitted={onSubmitted}
         onValues={rememberPrompt}
         refusal={refusal}
+        refusedResolutions={refusedResolutions}
       />
     );
 

@@ -7,11 +7,12 @@ import type { CatalogueEntry } from "@/lib/models/catalogue";
 import type { FieldGroup } from "@/lib/models/fields";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
+import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
 import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
 import { FormFooter } from "./form-footer";
 import { initialValues, type FormValues } from "./form-values";
-import { mentionSource, requestResolver, RUNS_FIELD, type Submitted } from "./request-resolver";
+import { ENDPOINT_FIELD, mentionSource, requestResolver, RUNS_FIELD, type Submitted } from "./request-resolver";
 import { writeDraft } from "./session-store";
 import { useSubmitGeneration } from "./use-submit-generation";
 
@@ -32,6 +33,8 @@ interface GenerationFormProps {
   onValues?: (values: FormValues) => void;
   /** A field the generation service refused after the submit, to show on its control. */
   refusal?: FieldRefusal;
+  /** Alpha resolutions this API refused with a 422: no longer offered. */
+  refusedResolutions?: readonly string[];
 }
 
 export interface FieldRefusal {
@@ -52,16 +55,17 @@ function onShortcut(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** The request form of one model in one mode, drawn entirely from its schema and field metadata. */
-export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal }: GenerationFormProps) {
+export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal, refusedResolutions = NONE }: GenerationFormProps) {
   const layout = useMemo(() => {
     const object = modelObject(entry, mode);
-    const fields = fieldSpecs(object);
+    const fields = withoutRefused(fieldSpecs(object), entry.id, refusedResolutions);
     const fixed = { model: entry.id, ...(mode ? { mode } : {}) };
     return { fields, resolver: requestResolver({ object, fields, fixed }), mentionSource: mentionSource(fields) };
-  }, [entry, mode]);
+  }, [entry, mode, refusedResolutions]);
   const [defaultValues] = useState(() => {
     const runs = sources.map((source) => source?.[RUNS_FIELD]).find((value) => typeof value === "number");
-    return { ...initialValues(layout.fields, ...sources), [RUNS_FIELD]: runs ?? 1 };
+    const legacy = offersLegacy(entry.id) && sources.some((source) => source?.[ENDPOINT_FIELD] === "legacy");
+    return { ...initialValues(layout.fields, ...sources), [RUNS_FIELD]: runs ?? 1, [ENDPOINT_FIELD]: legacy ? "legacy" : "v1" };
   });
   // Checked on submit, then again as fields change: checking on blur would move the button under a click.
   const form = useForm<FormValues, unknown, Submitted>({ resolver: layout.resolver, defaultValues });
@@ -104,9 +108,22 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
         {GROUPS.map(({ group, title, grid }) => (
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={layout.mentionSource} />
         ))}
+        {offersLegacy(entry.id) && <EndpointField />}
         <FormFooter pending={form.formState.isSubmitting} />
       </form>
     </FormProvider>
+  );
+}
+
+const NONE: readonly string[] = [];
+
+// The resolution values the API refused are left out of alpha's choices (the spec leaves 720p/768p open).
+function withoutRefused(fields: FieldSpec[], model: string, refused: readonly string[]): FieldSpec[] {
+  if (!model.startsWith("alpha-") || refused.length === 0) return fields;
+  return fields.map((field) =>
+    field.name === "resolution" && field.options
+      ? { ...field, options: field.options.filter((option) => !refused.includes(String(option))) }
+      : field,
   );
 }
 

@@ -1,19 +1,23 @@
 // Validates the form with the model's own schema (the one the route handler parses again), plus the
-// two things only the form knows about: how many runs, and @names that point at no reference.
+// things only the form knows about: how many runs, which endpoint (alpha-2.3 may go through the legacy one),
+// and @names that point at no reference.
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors, Resolver, ResolverResult } from "react-hook-form";
 import type { GenerationInput } from "@/lib/models/catalogue";
-import { MAX_RUNS } from "@/lib/schemas/generations";
+import { legacyRefusal, MAX_RUNS, type GenerationEndpoint } from "@/lib/schemas/generations";
 import type { FieldSpec, ObjectSchema } from "./field-specs";
 import { toRequest, type FormValues } from "./form-values";
 import { REFERENCE_NAME_FIELD, referenceNames, unknownMentionMessage, unknownMentions } from "./mentions";
 
 /** The form's own field, beside the request's: runs is part of the submission, not of the request. */
 export const RUNS_FIELD = "runs";
+/** The form's own field too: the upstream endpoint is the submission's, the request stays the model's. */
+export const ENDPOINT_FIELD = "endpoint";
 
 export interface Submitted {
   request: GenerationInput;
   runs: number;
+  endpoint: GenerationEndpoint;
 }
 
 interface ResolverInput {
@@ -53,7 +57,10 @@ export function requestResolver({ object, fields, fixed }: ResolverInput): Resol
     const prompt = fields.find((field) => field.meta.widget === "prompt")?.name;
     const mentions = mentionError(values, fields);
     if (prompt && mentions && !errors[prompt]) errors[prompt] = { type: "mention", message: mentions };
+    const endpoint: GenerationEndpoint = values[ENDPOINT_FIELD] === "legacy" ? "legacy" : "v1";
+    const legacy = endpoint === "legacy" ? legacyRefusal(toRequest(values, fields, fixed) as { model: string }) : undefined;
+    if (legacy) errors[ENDPOINT_FIELD] = { type: "endpoint", message: legacy };
     if (Object.keys(errors).length > 0) return { values: {}, errors };
-    return { values: { request: result.values as GenerationInput, runs: values[RUNS_FIELD] as number }, errors: {} };
+    return { values: { request: result.values as GenerationInput, runs: values[RUNS_FIELD] as number, endpoint }, errors: {} };
   };
 }

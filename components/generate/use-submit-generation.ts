@@ -6,7 +6,7 @@ import { useSubmitGenerationMutation } from "@/lib/query/submissions";
 import type { SubmissionView } from "@/lib/schemas/views";
 import type { FieldSpec } from "./field-specs";
 import type { FormValues } from "./form-values";
-import { RUNS_FIELD, type Submitted } from "./request-resolver";
+import { ENDPOINT_FIELD, RUNS_FIELD, type Submitted } from "./request-resolver";
 
 /** A v4 UUID. crypto.randomUUID exists only in secure contexts, and Darkroom may be served over plain HTTP on a LAN. */
 function newSubmissionId(): string {
@@ -37,20 +37,25 @@ export function useSubmitGeneration(
   const inFlight = useRef(false);
   const send = useSubmitGenerationMutation();
 
-  return async function submit({ request, runs }: Submitted): Promise<void> {
+  return async function submit({ request, runs, endpoint }: Submitted): Promise<void> {
     if (inFlight.current) return;
-    const key = JSON.stringify([request, runs]);
+    const key = JSON.stringify([request, runs, endpoint]);
     if (attempt.current?.key !== key) attempt.current = { id: newSubmissionId(), key };
     inFlight.current = true;
     try {
-      const { submissions } = await send.mutateAsync({ submissionId: attempt.current.id, runs, request });
+      const { submissions } = await send.mutateAsync({
+        submissionId: attempt.current.id,
+        runs,
+        request,
+        ...(endpoint === "legacy" ? { endpoint } : {}),
+      });
       attempt.current = null;
       onSubmitted(submissions);
     } catch (error) {
       // This id was used for other values (an edit after a lost answer): the next submit gets a fresh one.
       if (error instanceof ApiError && error.code === "conflict:submission") attempt.current = null;
       const shown = error instanceof ApiError ? onForm(error) : error;
-      const names = new Set([...fields.map((field) => field.name), RUNS_FIELD]);
+      const names = new Set([...fields.map((field) => field.name), RUNS_FIELD, ENDPOINT_FIELD]);
       const known = shown instanceof ApiError ? Object.keys(shown.fields).filter((name) => names.has(name.split(".")[0] ?? "")) : [];
       applyApiError(shown, form.setError, { fields: known });
     } finally {

@@ -10,3 +10,8 @@ function testConnection(): Promise<ProbeResult> {
 export function useTestConnection() {
   return useMutation({ mutationFn: testConnection });
 }
+
+/** Forgets the values the API refused (alpha resolutions), so the form offers every value again. */
+export function useResetRefusedValues() {
+  return useMutation({ mutationFn: () => fetchJson<{ alphaResolution: string[] }>("/api/settings/refused-values", { method: "DELETE" }) });
+}

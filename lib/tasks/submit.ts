@@ -12,7 +12,7 @@ export interface NewSubmission {
   userId: string;
   model: string;
   kind: "image" | "video";
-  endpoint: "videos" | "images";
+  endpoint: "videos" | "images" | "legacy";
   /** The validated request, defaults filled in: stored as the exact bytes every attempt sends. */
   request: Record<string, unknown>;
   /**

@@ -113,3 +113,23 @@ export function sentLegacyModel(sentBody: string): string {
   const sent = parseJsonText(sentBody) as { modelKey?: unknown } | undefined;
   return typeof sent?.modelKey === "string" && sent.modelKey !== "" ? sent.modelKey : LEGACY_DEFAULT_MODEL;
 }
+
+/**
+ * The legacy body for an alpha-2.3 text-to-video request the form wrote in v1 terms. Only what the person
+ * chose is sent: an absent resolution stays absent (the API's default), and legacy resolutions are in
+ * capitals ("768P"), as the legacy dialect writes them.
+ */
+export function toLegacyRequest(request: {
+  prompt: string;
+  resolution?: string;
+  duration?: number;
+  prompt_optimizer?: boolean;
+}): LegacyVideoRequest {
+  return {
+    modelKey: LEGACY_DEFAULT_MODEL,
+    prompt: request.prompt,
+    ...(request.resolution ? { resolution: request.resolution.toUpperCase() } : {}),
+    ...(request.duration !== undefined ? { outputDurationSec: request.duration } : {}),
+    ...(request.prompt_optimizer !== undefined ? { promptExtend: request.prompt_optimizer } : {}),
+  };
+}

@@ -3,10 +3,12 @@ import { PageHeader } from "@/components/layout/page-header";
 import { ConnectionCard } from "@/components/settings/connection-card";
 import { AuditCard } from "@/components/settings/audit-card";
 import { MembersLinkCard } from "@/components/settings/members-link-card";
+import { RefusedValuesCard } from "@/components/settings/refused-values-card";
 import { database } from "@/lib/db";
 import { listAuditWithActors } from "@/lib/db/audit";
 import { requirePageUser } from "@/lib/auth/page";
 import { roleAtLeast } from "@/lib/members/schemas";
+import { refusedAlphaResolutions } from "@/lib/tasks/refused-values";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -30,6 +32,7 @@ export default async function SettingsPage() {
           canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
+        {isAdmin && <RefusedValuesCard alphaResolution={await refusedAlphaResolutions(database().db)} />}
         {isAdmin && (
           <AuditCard
             entries={(await listAuditWithActors(database().db, { limit: 20 })).map((row) => ({

@@ -7,13 +7,17 @@ import { kickEngine } from "@/lib/tasks/engine/loop";
 import { resolveResultReferences } from "@/lib/tasks/result-references";
 import { submissionWithPosition } from "@/lib/tasks/queue";
 import { submit } from "@/lib/tasks/submit";
+import { toLegacyRequest } from "@/lib/upstream/legacy";
 
-// Validated by the model's schema, stored with its Idempotency-Key, then sent by the queue within the
+// Validated by the model's schema (and, for the legacy endpoint, rewritten into its body), stored with its Idempotency-Key, then sent by the queue within the
 // account's limits. Viewers cannot spend credits, so this needs the member role.
 export const POST = withUser({ role: "member", body: generationSubmissionSchema }, async ({ user, body }) => {
   const model = getModel(body.request.model);
   if (!model) throw new Error(`validated model ${body.request.model} missing from the catalogue`);
-  const request = await resolveResultReferences(database().db, body.request);
+  const resolved = await resolveResultReferences(database().db, body.request);
+  // The schema allowed legacy for alpha-2.3 text-to-video only; the engine sends it with x-api-key.
+  const legacy = body.endpoint === "legacy";
+  const request = legacy ? { ...toLegacyRequest(resolved as Parameters<typeof toLegacyRequest>[0]) } : resolved;
   const { submissions, repeated } = await submit({
     connection: database(),
     submission: {
@@ -21,7 +25,7 @@ export const POST = withUser({ role: "member", body: generationSubmissionSchema 
       userId: user.id,
       model: model.id,
       kind: model.kind,
-      endpoint: model.endpoint,
+      endpoint: legacy ? "legacy" : model.endpoint,
       request,
       shown: body.request,
       runs: body.runs,

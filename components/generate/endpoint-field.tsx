@@ -1,0 +1,42 @@
+"use client";
+
+import { useController } from "react-hook-form";
+import { Segmented } from "@/components/ui/segmented";
+import type { GenerationEndpoint } from "@/lib/schemas/generations";
+import { errorAt } from "./control-props";
+import { FieldShell } from "./field-shell";
+import type { FormValues } from "./form-values";
+import { ENDPOINT_FIELD } from "./request-resolver";
+
+const OPTIONS: { value: GenerationEndpoint; label: string }[] = [
+  { value: "v1", label: "v1 (recommended)" },
+  { value: "legacy", label: "Legacy" },
+];
+
+/** Only models the legacy endpoint creates offer the choice: alpha-2.3, text-to-video. */
+export const offersLegacy = (model: string) => model === "alpha-2.3";
+
+/** Which upstream endpoint creates the task; the spec keeps the legacy one for existing integrations only. */
+export function EndpointField() {
+  const { field, fieldState } = useController<FormValues>({ name: ENDPOINT_FIELD });
+  return (
+    <FieldShell
+      kind="group"
+      label="Endpoint"
+      help="The legacy endpoints remain for existing integrations; new integrations use v1. Legacy creates text-to-video only (no first frame)."
+      error={errorAt(fieldState.error)}
+    >
+      {(ids) => (
+        <Segmented
+          ref={field.ref as never}
+          options={OPTIONS}
+          value={field.value === "legacy" ? "legacy" : "v1"}
+          onValueChange={(value) => field.onChange(value)}
+          aria-labelledby={ids.labelId}
+          aria-describedby={ids.describedBy}
+          aria-invalid={ids.invalid}
+        />
+      )}
+    </FieldShell>
+  );
+}
