@@ -12,6 +12,7 @@ import * as meRoute from "@/app/api/me/route";
 import * as memberRoute from "@/app/api/members/[id]/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
+import * as refusedValuesRoute from "@/app/api/settings/refused-values/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as eventsRoute from "@/app/api/events/route";
 import * as generationsRoute from "@/app/api/generations/route";
@@ -339,6 +340,23 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
             checkedAt: expect.any(String),
             cached: false,
           }),
+      },
+    },
+  },
+  "/api/settings/refused-values": {
+    module: refusedValuesRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/settings/refused-values" }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ alphaResolution: expect.any(Array) }),
+      },
+      DELETE: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/refused-values", method: "DELETE" }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ alphaResolution: [] }),
       },
     },
   },

@@ -24,6 +24,7 @@ import * as queueItemRoute from "@/app/api/queue/[id]/route";
 import * as queueRoute from "@/app/api/queue/route";
 import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
+import * as refusedValuesRoute from "@/app/api/settings/refused-values/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
@@ -468,6 +469,13 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/settings/connection-test": {
     module: connectionTestRoute,
     methods: { POST: { input: noBody("/api/settings/connection-test"), count: 10 } },
+  },
+  "/api/settings/refused-values": {
+    module: refusedValuesRoute,
+    methods: {
+      GET: { input: noBody("/api/settings/refused-values"), count: 10 },
+      DELETE: { input: noBody("/api/settings/refused-values"), count: 10 },
+    },
   },
   "/api/downloads/[id]": { module: downloadRoute, methods: { GET: { input: noBody("/api/downloads/[id]", ["id"]), count: 30 } } },
   "/api/downloads": {
