@@ -1,6 +1,9 @@
 // A loopback proxy in front of the emulator that records every request it passes on: the upstream's own
 // view of what all Darkroom instances together sent (the emulator keeps no request log). It can also hold
 // answers for a while, so that an instance is caught mid-request when the harness kills it.
+// Result URLs in its answers are rewritten to go through the proxy too, as a real API's media share its
+// origin closely enough for Darkroom's SSRF guard, which trusts only the configured upstream's origin; media
+// requests are passed on but not recorded (the API's limits count API requests, not media downloads).
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -27,11 +30,12 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   const upstream = new URL(target);
   const log: Recorded[] = [];
   let hold: { prefix: string; until: number } | undefined;
+  let ownOrigin = "";
   const server = createServer((req: IncomingMessage, res) => {
     const entry: Recorded = { method: req.method ?? "GET", path: req.url ?? "/", at: Date.now(), status: undefined };
     const key = req.headers["idempotency-key"];
     if (typeof key === "string") entry.idempotencyKey = key;
-    log.push(entry);
+    if (!entry.path.startsWith("/media/")) log.push(entry);
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -39,7 +43,11 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));
         answer.on("end", () => {
-          const body = Buffer.concat(chunks);
+          let body = Buffer.concat(chunks);
+          if ((answer.headers["content-type"] ?? "").includes("json")) {
+            body = Buffer.from(body.toString("utf8").split(upstream.origin).join(ownOrigin), "utf8");
+            answer.headers["content-length"] = String(body.length);
+          }
           if (entry.method === "POST" && (answer.statusCode === 202 || answer.statusCode === 200)) {
             try {
               const parsed = JSON.parse(body.toString("utf8")) as { id?: string; taskId?: string };
@@ -64,6 +72,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  ownOrigin = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     log,
