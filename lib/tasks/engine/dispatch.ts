@@ -24,8 +24,8 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
   const { db } = engine.connection;
   if (await getInstanceValue(db, { key: QUEUE_PAUSED })) return 0;
   // While the key is refused one submission a minute goes out as the check; the rest wait in line.
-  const held = (await getAuthHold(engine)) !== undefined;
-  if (held && (await authHeld(engine))) return 0;
+  const hold = await getAuthHold(engine);
+  if (hold && (await authHeld(engine, hold))) return 0;
   let sent = 0;
   kinds: for (const kind of ["video", "image"] as const) {
     const now = engine.now().toISOString();
@@ -61,7 +61,7 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
     }
   }
   // This tick claimed the key check and had nothing to send as it: check with a retrieval instead.
-  if (held && sent === 0) await checkKey(engine);
+  if (hold && sent === 0) await checkKey(engine);
   return sent;
 }
 

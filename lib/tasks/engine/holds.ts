@@ -56,10 +56,8 @@ export async function releaseAuthHold(engine: Engine): Promise<void> {
   await deleteInstanceValue(engine.connection.db, { key: AUTH_HOLD });
 }
 
-/** True while held and the next check is not due yet; the caller that goes ahead is the check. */
-export async function authHeld(engine: Engine): Promise<boolean> {
-  const hold = await getAuthHold(engine);
-  if (!hold) return false;
+/** True while `hold` stands and the next check is not due yet; the caller that goes ahead is the check. */
+export async function authHeld(engine: Engine, hold: AuthHold): Promise<boolean> {
   if (hold.recheckAt > engine.now().toISOString()) return true;
   // Claim this check: the next one is a minute away, whatever this one finds.
   await setInstanceValue(engine.connection.db, {
