@@ -6,12 +6,12 @@
 // scrolls 10,000 tasks, and a first screen's bytes as thumbnails against full-size media. A script, not a
 // test: bounded in time, cleans up, exits by itself (code 1 only when something broke; a missed target prints FAIL).
 import "server-only";
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pointAppAt } from "@/bench/app-env";
+import { CHROMIUM, cookieHeader, serveBuild, signIn } from "@/bench/app-server";
 import { localStore } from "@/lib/media/store/local";
 
 const WATCHDOG_MS = 540_000;
@@ -42,65 +42,23 @@ const { postgresFigures } = await import("./postgres-leg");
 const { CONNECTIONS, throughput } = await import("./throughput");
 const { printTable } = await import("@/bench/table");
 const { closeDatabase } = await import("@/lib/db");
-const { childEnv } = await import("@/lib/env");
 type Row = Parameters<typeof printTable>[0][number];
 type Figures = Awaited<ReturnType<typeof measureQueries>> & { seedSeconds: number };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** GET /api/tasks against /api/health on the gallery's server, or why it was not measured. */
 let load: Awaited<ReturnType<typeof throughput>> | string = "not measured: the app's server did not start (no production build?)";
 
 /** The gallery in Chromium: the most cards ever in the DOM while scrolling, and the first screen's card count. */
 async function scrollGallery(): Promise<{ maxCards: number; seen: number; firstScreen: number } | string> {
-  // Served from the project's build; a build another run has started removes BUILD_ID until it is done.
-  for (let i = 0; !existsSync(path.join(".next", "BUILD_ID")); i += 1) {
-    if (i > 45) return "gallery page not available yet (no production build to serve)";
-    await sleep(1_000);
-  }
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  server = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
-    env: childEnv({ ...config, GENERATION_API_BASE_URL: "", PORT: String(port) }),
-    stdio: "ignore",
-  });
-  for (
-    let i = 0;
-    (await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )) === false;
-    i += 1
-  ) {
-    if (i > 150) return "gallery page not available yet (the server did not start)";
-    await sleep(200);
-  }
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  // Production cookies are Secure (`__Secure-…`); Chromium accepts them from http://localhost.
-  if (signIn.status !== 200) throw new Error(`signing in to the gallery server answered ${signIn.status}`);
-  const cookies = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!.split("="))
-    .flatMap(([name, ...value]) =>
-      name && value.join("") ? [{ name, value: value.join("="), domain: "localhost", path: "/", secure: true }] : [],
-    );
+  const served = await serveBuild(config);
+  if (typeof served === "string") return `gallery page not available (${served})`;
+  server = served.process;
+  const { base } = served;
+  const cookies = await signIn(base, ADMIN);
   // Throughput first, while no browser competes for the CPU.
-  load = await throughput(base, cookies.map((c) => `${c.name}=${c.value}`).join("; "));
+  load = await throughput(base, cookieHeader(cookies));
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({
-    executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies(cookies);

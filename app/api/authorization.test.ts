@@ -35,7 +35,7 @@ import * as downloadsRoute from "@/app/api/downloads/route";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { database } from "@/lib/db";
 import { getMember, updateMember } from "@/lib/db/users";
-import { roleAtLeast, type Role } from "@/lib/members/schemas";
+import { roleAtLeast, type Role } from "@/lib/members/roles";
 import {
   ADMIN,
   addSignedIn,

@@ -2,10 +2,10 @@
 // store and one upstream: what a team runs behind a load balancer. Each is a real process that can be
 // killed with SIGKILL.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { build, needsBuild } from "@/lib/launcher/build";
 
 export type Role = "all" | "web" | "worker";
 
@@ -23,27 +23,11 @@ export interface Instance {
 
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
 
-function newest(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    0,
-    ...readdirSync(entry)
-      .filter((name) => !name.endsWith(".test.ts"))
-      .map((name) => newest(path.join(entry, name))),
-  );
-}
-
 /** Builds once (`next build`) when the sources are newer than the last build; every instance reuses it. */
 export async function ensureBuild(): Promise<void> {
-  const buildId = path.join(".next", "BUILD_ID");
-  const sources = ["app", "components", "lib", "public", "next.config.ts", "package.json", "instrumentation.ts", "proxy.ts"];
-  if (existsSync(buildId) && Math.max(...sources.map(newest)) < statSync(buildId).mtimeMs) return;
+  if (!needsBuild()) return;
   console.log("building Darkroom once for every instance (next build)…");
-  const child = spawn(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`next build failed (exit ${code})`);
+  if (!(await build({ ...process.env, NODE_ENV: "production" }))) throw new Error("next build failed");
 }
 
 export interface InstanceConfig {

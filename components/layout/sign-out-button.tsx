@@ -5,7 +5,6 @@ import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { authClient } from "@/lib/auth/client";
 import { cn } from "@/lib/utils";
 
 export function SignOutButton({ className }: { className?: string }) {
@@ -15,7 +14,8 @@ export function SignOutButton({ className }: { className?: string }) {
 
   async function signOut() {
     setPending(true);
-    await authClient.signOut();
+    // better-auth's own route, called directly: its client library would weigh on every page for this one call.
+    await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     // Nothing fetched for this person may be shown to whoever signs in next in this tab.
     queryClient.clear();
     router.replace("/sign-in");

@@ -1,5 +1,5 @@
 import { RoleBadge } from "@/components/shared/role-badge";
-import type { Role } from "@/lib/members/schemas";
+import type { Role } from "@/lib/members/roles";
 
 export interface ShellUser {
   name: string;

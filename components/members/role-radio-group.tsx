@@ -3,7 +3,7 @@
 import { useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FieldError } from "@/components/ui/form-field";
-import { ROLE_INFO, ROLES } from "@/lib/members/schemas";
+import { ROLE_INFO, ROLES } from "@/lib/members/roles";
 
 /** Radio cards, so each role's meaning is read out with its choice rather than hidden in a select. */
 export function RoleRadioGroup({ field, error }: { field: UseFormRegisterReturn; error?: string }) {

@@ -4,7 +4,8 @@ import { LoaderCircle } from "lucide-react";
 import { useId } from "react";
 import { Select } from "@/components/ui/select";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { ROLE_INFO, ROLES, roleSchema, type Member } from "@/lib/members/schemas";
+import { ROLE_INFO, ROLES } from "@/lib/members/roles";
+import { roleSchema, type Member } from "@/lib/members/schemas";
 import { useUpdateMember } from "@/lib/query/members";
 
 /** Changes a member's role as soon as a new one is picked; the last admin's demotion comes back as an error. */

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { ROLE_INFO, type Role } from "@/lib/members/schemas";
+import { ROLE_INFO, type Role } from "@/lib/members/roles";
 
 const VARIANT = { admin: "primary", member: "default", viewer: "outline" } as const;
 

@@ -3,7 +3,7 @@ import { database } from "@/lib/db";
 import { fromDbBool } from "@/lib/db/booleans";
 import { deleteSessionsOf } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
-import { ROLES, roleAtLeast, type Role } from "@/lib/members/schemas";
+import { ROLES, roleAtLeast, type Role } from "@/lib/members/roles";
 import { authFor } from "./auth";
 import { cachedUser, rememberUser, sessionCookie } from "./session-cache";
 

@@ -6,7 +6,8 @@ import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { claimInstanceFlag, getInstanceValue } from "@/lib/db/instance";
 import { countActiveAdmins, countUsers, deleteSessionsOf, getMember, listMembers, updateMember } from "@/lib/db/users";
-import type { Member, Role } from "@/lib/members/schemas";
+import type { Role } from "@/lib/members/roles";
+import type { Member } from "@/lib/members/schemas";
 import { ADMIN, call, freshIp, MEMBER_PASSWORD, migrated, signIn } from "@/lib/testing/app";
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
-import { ROLES, type Member, type Role } from "@/lib/members/schemas";
+import { ROLES, type Role } from "@/lib/members/roles";
+import { type Member } from "@/lib/members/schemas";
 import { dbBool, fromDbBool, isoOf } from "./booleans";
 import type { Database, UserTable } from "./schema";
 

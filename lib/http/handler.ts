@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { requireUser, type SessionUser } from "@/lib/auth/session";
 import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { log } from "@/lib/log";
-import type { Role } from "@/lib/members/schemas";
+import type { Role } from "@/lib/members/roles";
 import { parseJson, parseWith, readJsonBytes, refuseNul } from "./body";
 
 type Params = Record<string, string | string[] | undefined>;

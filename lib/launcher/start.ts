@@ -2,10 +2,10 @@
 // is configured, then the dashboard, and prints the URL to open. Ctrl+C stops everything it started.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { childEnv, env } from "@/lib/env";
+import { build, needsBuild } from "./build";
 
 const dev = process.argv.includes("--dev");
 const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
@@ -36,47 +36,6 @@ process.on("SIGTERM", () => stop(0));
 
 function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");
-}
-
-/** The newest modification time among the files a production build is made from. */
-function newestSource(entries: string[]): number {
-  let newest = 0;
-  for (const entry of entries) {
-    if (!existsSync(entry)) continue;
-    const stat = statSync(entry);
-    if (stat.isDirectory()) {
-      const names = readdirSync(entry).filter((name) => !name.endsWith(".test.ts"));
-      newest = Math.max(newest, newestSource(names.map((name) => path.join(entry, name))));
-    } else newest = Math.max(newest, stat.mtimeMs);
-  }
-  return newest;
-}
-
-function needsBuild(): boolean {
-  const buildId = path.join(".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const sources = [
-    "app",
-    "components",
-    "lib",
-    "public",
-    "next.config.ts",
-    "package.json",
-    "package-lock.json",
-    "postcss.config.mjs",
-    "tsconfig.json",
-  ];
-  return newestSource(sources) > statSync(buildId).mtimeMs;
-}
-
-async function build(): Promise<void> {
-  console.log("Building Darkroom (first start or sources changed)…");
-  const child = spawn(process.execPath, [nextBin, "build"], { env: childEnv({}), stdio: "inherit" });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) {
-    console.error("The build failed; see the output above.");
-    process.exit(1);
-  }
 }
 
 /** Starts `npm run emulator` as a child and reads its URL and demo key from what it prints. */
@@ -113,7 +72,13 @@ async function waitUntilUp(url: string): Promise<void> {
   throw new Error(`Darkroom did not answer at ${url} within 150 seconds.`);
 }
 
-if (!dev && needsBuild()) await build();
+if (!dev && needsBuild()) {
+  console.log("Building Darkroom (first start or sources changed)…");
+  if (!(await build(childEnv({})))) {
+    console.error("The build failed; see the output above.");
+    process.exit(1);
+  }
+}
 
 const upstream = env.GENERATION_API_BASE_URL
   ? { url: env.GENERATION_API_BASE_URL, key: env.GENERATION_API_KEY ?? "" }

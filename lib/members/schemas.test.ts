@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { memberPatchSchema, newMemberSchema, ROLES, roleAtLeast, setupSchema, signInSchema, type Role } from "@/lib/members/schemas";
+import { ROLES, roleAtLeast, type Role } from "@/lib/members/roles";
+import { memberPatchSchema, newMemberSchema, setupSchema, signInSchema } from "@/lib/members/schemas";
 
 const TEN_KB = "a".repeat(10 * 1024);
 const good = { name: "Ada Admin", email: "ada@example.com", password: "correct horse battery" };

@@ -6,7 +6,7 @@ import { hideForMember, unhideForMember } from "@/lib/db/task-hides";
 import { getTaskRow, updateTask, type TaskRow } from "@/lib/db/tasks";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 import type { HideScope } from "@/lib/schemas/tasks";
 
 // Hiding a task takes it out of one member's gallery and downloads ("me", anyone who may act on tasks),

@@ -4,7 +4,7 @@ import { database } from "@/lib/db";
 import { deleteInstanceValue, getInstanceValue, setInstanceValue } from "@/lib/db/instance";
 import { getSubmission, listQueued, lowestPosition, updateQueued } from "@/lib/db/submissions";
 import { AppError } from "@/lib/errors";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 import { QUEUE_PAUSED } from "./engine/dispatch";
 import { getAuthHold } from "./engine/holds";
 import { kickEngine } from "./engine/loop";

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { getSubmission, requeueWithNewKey } from "@/lib/db/submissions";
 import { AppError } from "@/lib/errors";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 import { kickEngine } from "./engine/loop";
 import { submissionWithPosition } from "./queue";
 import type { SubmissionView } from "./task-views";

@@ -8,7 +8,8 @@ import { POST as membersRoute } from "@/app/api/members/route";
 import { POST as setupRoute } from "@/app/api/setup/route";
 import { database } from "@/lib/db";
 import { PEER_HEADER } from "@/lib/http/client";
-import type { Member, Role } from "@/lib/members/schemas";
+import type { Role } from "@/lib/members/roles";
+import type { Member } from "@/lib/members/schemas";
 import { migrate } from "@/lib/migrate";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;

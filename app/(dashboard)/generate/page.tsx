@@ -6,7 +6,7 @@ import { GenerateWorkspace } from "@/components/generate/generate-workspace";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 import { refusedAlphaResolutions } from "@/lib/tasks/refused-values";
 
 export const metadata: Metadata = { title: "Generate" };

@@ -7,7 +7,7 @@ import { RefusedValuesCard } from "@/components/settings/refused-values-card";
 import { database } from "@/lib/db";
 import { listAuditWithActors } from "@/lib/db/audit";
 import { requirePageUser } from "@/lib/auth/page";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 import { refusedAlphaResolutions } from "@/lib/tasks/refused-values";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 

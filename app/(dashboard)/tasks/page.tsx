@@ -6,7 +6,7 @@ import { GallerySkeleton, TaskGallery } from "@/components/tasks/task-gallery";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { listMembers } from "@/lib/db/users";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 
 export const metadata: Metadata = { title: "Tasks" };
 

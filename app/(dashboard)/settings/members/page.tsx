@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { MembersPanel } from "@/components/members/members-panel";
 import { Alert } from "@/components/ui/alert";
 import { requirePageUser } from "@/lib/auth/page";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 
 export const metadata: Metadata = { title: "Members" };
 

@@ -7,7 +7,7 @@ import { database } from "@/lib/db";
 import { getListedTask } from "@/lib/db/task-list";
 import { isHiddenForMember } from "@/lib/db/task-hides";
 import { getResults } from "@/lib/db/tasks";
-import { roleAtLeast } from "@/lib/members/schemas";
+import { roleAtLeast } from "@/lib/members/roles";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 import { sourcesOfTask } from "@/lib/tasks/lineage";
 import { taskView } from "@/lib/tasks/task-views";
