@@ -121,7 +121,7 @@ describe("values the API refuses with a 422", () => {
   it("learns from a 422 that names a single accepted type, keeps an alpha resolution beside it, and a reset forgets all", async () => {
     const emu = emulator();
     // One accepted type: the emulator's message then names it alone ("must be subject").
-    const profile = { referenceTypes: ["subject"] };
+    const profile = { referenceTypes: ["subject"], errorBody: "nested" as const };
     const request = { ...BODIES.epsilon(), mode: "reference-to-video", image_references: [{ image_url: IMG, type: "background" }] };
     const { submission } = await sendOne(emu, profile, request);
     expect(submission.state).toBe("rejected");
