@@ -77,16 +77,16 @@ export async function control(emu: Emulator, req: IncomingMessage, path: string)
     emu.faults.clear();
     return { status: 204 };
   }
-  if (path === "/__emulator/profile" && method === "GET") return json(200, emu.profile);
+  if (path === "/__emulator/profile" && method === "GET") return json(200, emu.settings);
   if (path === "/__emulator/profile" && method === "PUT") {
     const read = await readBody(req);
     if (!read.ok) return v1Error(413, "payload_too_large", "The request body is over 64 KiB.");
     const parsed = parseJson(read.text.trim() === "" ? "{}" : read.text);
     if (!parsed.ok) return v1Error(400, "malformed_json", parsed.message);
-    const merged = mergeProfile(emu.profile, parsed.value);
+    const merged = mergeProfile(emu.settings, parsed.value);
     if (!merged.ok) return v1Error(400, "invalid_profile", merged.message);
     emu.profile = merged.profile;
-    return json(200, emu.profile);
+    return json(200, emu.settings);
   }
   if (path === "/__emulator/reset" && method === "POST") {
     await emu.media.clearFiles();

@@ -19,8 +19,13 @@ export class Emulator {
   /** Tasks that may still change; the rest are never looked at again by advance(). */
   private readonly unsettled = new Set<string>();
   baseUrl = "";
-  /** The readings of the spec's open points now in force; reset restores startProfile. */
-  profile: Profile;
+  /**
+   * Switches read while answering requests (through `profile`), never cleared: a test file whose requests
+   * never consulted a switch behaves the same whatever its value (`npm run test:profiles` uses this).
+   */
+  readonly consulted = new Set<keyof Profile>();
+  private current!: Profile;
+  private recorded!: Profile;
 
   constructor(
     readonly store: Store,
@@ -43,6 +48,27 @@ export class Emulator {
 
   get state() {
     return this.store.state;
+  }
+
+  /** The readings of the spec's open points now in force; reset restores startProfile. Reading one marks it consulted. */
+  get profile(): Profile {
+    return this.recorded;
+  }
+
+  set profile(next: Profile) {
+    this.current = next;
+    const consulted = this.consulted;
+    this.recorded = new Proxy(next, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && Object.hasOwn(target, key)) consulted.add(key as keyof Profile);
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+  }
+
+  /** The profile as set, for the control API: reading it marks nothing consulted. */
+  get settings(): Profile {
+    return this.current;
   }
 
   ensureDemoAccount(): void {

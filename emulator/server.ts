@@ -30,6 +30,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   url: string;
   demoKey: string;
+  /** The profile switches its answers have consulted so far (see Emulator.consulted). */
+  consulted(): string[];
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: emu.baseUrl,
     demoKey: emu.demoKey,
+    consulted: () => [...emu.consulted].sort(),
     async close() {
       clearInterval(ticker);
       server.closeAllConnections();

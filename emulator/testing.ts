@@ -1,11 +1,12 @@
 // Helpers for the emulator's conformance tests (emulator/conformance-*.test.ts): a real emulator
 // over real HTTP, a fresh account per test, the control API, and polling that moves the virtual clock
 // instead of sleeping. Test code only; the emulator itself never imports this.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { parseProfileText, type Profile } from "./profile";
 import { probeVideo, type VideoInfo } from "./render/probe";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "./server";
@@ -254,12 +255,24 @@ export function emulatorForFile(options: EmulatorOptions = {}): () => EmulatorCl
     client = new EmulatorClient(await start(options));
   });
   afterAll(async () => {
+    if (client) recordConsulted(client.running);
     await client?.running.close();
   });
   return () => {
     if (!client) throw new Error("the emulator is not running (use it inside a test)");
     return client;
   };
+}
+
+/**
+ * With PROFILE_READS_DIR set (`npm run test:profiles`' first pass, bench/profiles.ts), notes which profile
+ * switches this test file's requests consulted, so the matrix can skip the readings that cannot change it.
+ */
+function recordConsulted(running: RunningEmulator): void {
+  const dir = process.env.PROFILE_READS_DIR;
+  if (!dir) return;
+  const file = path.relative(process.cwd(), expect.getState().testPath ?? "unknown");
+  writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ file, consulted: running.consulted() }));
 }
 
 export async function startClient(options: EmulatorOptions = {}): Promise<EmulatorClient> {

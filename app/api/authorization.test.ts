@@ -350,13 +350,19 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         minimum: "viewer",
         request: () => ({ path: "/api/settings/refused-values" }),
         ok: 200,
-        check: (json) => expect(json).toEqual({ alphaResolution: expect.any(Array) }),
+        check: (json) =>
+          expect(json).toEqual({
+            alphaResolution: expect.any(Array),
+            aspectRatioRequired: expect.any(Boolean),
+            referenceType: expect.any(Object),
+          }),
       },
       DELETE: {
         minimum: "admin",
         request: () => ({ path: "/api/settings/refused-values", method: "DELETE" }),
         ok: 200,
-        check: (json) => expect(json).toEqual({ alphaResolution: [] }),
+        check: (json) =>
+          expect(json).toEqual({ alphaResolution: [], aspectRatioRequired: false, referenceType: { refused: [], accepted: null } }),
       },
     },
   },

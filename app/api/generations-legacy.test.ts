@@ -4,6 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as generate } from "@/app/api/generations/route";
+import { GET as getTask } from "@/app/api/tasks/[id]/route";
+import { creditTotals } from "@/lib/db/credit-totals";
 import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
 import { emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
@@ -73,10 +75,18 @@ describe("POST /api/generations with endpoint legacy", () => {
       expect(replay.status, replay.text).toBeLessThan(300);
       expect((replay.body as { taskId: string }).taskId).toBe(task.id);
 
-      // Money: the task is recorded with what it cost, and the account was charged once.
+      // Money: the task is recorded with what it cost, and the account was charged once. The legacy answers
+      // carry one cost figure; on success it is what was used (README, "Legacy answers"), so the task shows
+      // "used", never "reserved", and the Credits page counts it as used.
       const after = await emu.credits(apiKey);
       expect(task.credits_reserved).toBeGreaterThan(0);
-      expect(before - after).toBe(task.credits_used ?? task.credits_reserved);
+      expect(task.credits_used).toBe(task.credits_reserved);
+      expect(before - after).toBe(task.credits_used);
+      const view = (await call(getTask, `/api/tasks/${task.id}`, { cookie: team.member.cookie, params: { id: task.id } })).json.task;
+      expect(view.credits).toEqual({ reserved: task.credits_reserved, used: task.credits_reserved, refunded: null });
+      const all = await database().db.selectFrom("tasks").select("credits_reserved").execute();
+      const spent = all.reduce((sum, row) => sum + (row.credits_reserved ?? 0), 0);
+      expect(await creditTotals(database().db)).toMatchObject({ used: spent, reservedNow: 0, refunded: 0 });
       await pollOnce(t.engine);
       expect(await emu.credits(apiKey)).toBe(after);
       // Slots: nothing finished still holds one, nothing is waiting to be sent.

@@ -54,10 +54,19 @@ describe("resolutions the API refuses", () => {
     expect((await getSubmission(database().db, { id: again! }))?.state).toBe("rejected");
     expect(await refused()).toEqual(["768p"]);
 
+    // An epsilon-v6 text request without aspect_ratio, to an API that requires it: learned beside it.
+    await emu.setProfile({ aspectRatioRequired: true });
+    await t.submit({ model: "epsilon-v6", mode: "text-to-video", prompt: "a harbour, any shape" });
+    await dispatchOnce(t.engine);
+    const learned = await call(read, "/api/settings/refused-values", { cookie: team.viewer.cookie });
+    expect(learned.json).toEqual({ alphaResolution: ["768p"], aspectRatioRequired: true, referenceType: { refused: [], accepted: null } });
+
     expectError(await call(reset, "/api/settings/refused-values", { method: "DELETE", cookie: team.member.cookie }), 403, "forbidden:role");
     expect(await refused()).toEqual(["768p"]);
     const cleared = await call(reset, "/api/settings/refused-values", { method: "DELETE", cookie: team.admin.cookie });
     expect(cleared.status).toBe(200);
-    expect(await refused()).toEqual([]);
+    const nothing = { alphaResolution: [], aspectRatioRequired: false, referenceType: { refused: [], accepted: null } };
+    expect(cleared.json).toEqual(nothing);
+    expect((await call(read, "/api/settings/refused-values", { cookie: team.member.cookie })).json).toEqual(nothing);
   });
 });

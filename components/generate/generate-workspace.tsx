@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getModel, MODELS } from "@/lib/models/catalogue";
+import { NOTHING_LEARNED, type LearnedValues } from "@/lib/schemas/learned-values";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { entryHref, type Entry } from "@/components/shared/entry-links";
 import type { FormValues } from "./form-values";
@@ -25,11 +26,11 @@ function validChoice(choice: Choice | undefined): Choice | undefined {
   return { model: model.id, mode: model.modes.find((mode) => mode.value === choice.mode)?.value ?? model.modes[0].value };
 }
 
-/** The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser. */
-const NONE: readonly string[] = [];
-
-/** `refusedResolutions`: alpha resolutions the API refused with a 422, which the form no longer offers. */
-export function GenerateWorkspace({ entry, refusedResolutions = NONE }: { entry?: Entry; refusedResolutions?: readonly string[] }) {
+/**
+ * The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser.
+ * `learned`: what the API's 422s taught about values the spec leaves open, which the form follows.
+ */
+export function GenerateWorkspace({ entry, learned = NOTHING_LEARNED }: { entry?: Entry; learned?: LearnedValues }) {
   const mounted = useSyncExternalStore(
     subscribeNever,
     () => true,
@@ -37,13 +38,13 @@ export function GenerateWorkspace({ entry, refusedResolutions = NONE }: { entry?
   );
   // A new entry link (Remix, Extend) starts over from that task rather than from what was picked before.
   return mounted ? (
-    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} refusedResolutions={refusedResolutions} />
+    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} learned={learned} />
   ) : (
     <div aria-hidden className="h-96 animate-pulse rounded-xl border bg-card/60" />
   );
 }
 
-function Workspace({ entry, refusedResolutions }: { entry?: Entry; refusedResolutions: readonly string[] }) {
+function Workspace({ entry, learned }: { entry?: Entry; learned: LearnedValues }) {
   const prefill = useEntryPrefill(entry);
   const [stored] = useState(() => validChoice(readChoice()) ?? validChoice({ model: MODELS[0].id })!);
   const [picked, setPicked] = useState<Choice | null>(null);
@@ -106,7 +107,7 @@ function Workspace({ entry, refusedResolutions }: { entry?: Entry; refusedResolu
         onSubmitted={onSubmitted}
         onValues={rememberPrompt}
         refusal={refusal}
-        refusedResolutions={refusedResolutions}
+        learned={learned}
       />
     );
 

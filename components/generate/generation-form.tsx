@@ -5,11 +5,13 @@ import { FormProvider, useForm } from "react-hook-form";
 import { FormError } from "@/components/ui/form-field";
 import type { CatalogueEntry } from "@/lib/models/catalogue";
 import type { FieldGroup } from "@/lib/models/fields";
+import { NOTHING_LEARNED, type LearnedValues } from "@/lib/schemas/learned-values";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
 import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
+import { withLearned } from "./learned-fields";
 import { FormFooter } from "./form-footer";
 import { initialValues, type FormValues } from "./form-values";
 import { ENDPOINT_FIELD, mentionSource, requestResolver, RUNS_FIELD, type Submitted } from "./request-resolver";
@@ -33,8 +35,8 @@ interface GenerationFormProps {
   onValues?: (values: FormValues) => void;
   /** A field the generation service refused after the submit, to show on its control. */
   refusal?: FieldRefusal;
-  /** Alpha resolutions this API refused with a 422: no longer offered. */
-  refusedResolutions?: readonly string[];
+  /** What this API's 422s taught about values the spec leaves open: the form offers only what it takes. */
+  learned?: LearnedValues;
 }
 
 export interface FieldRefusal {
@@ -55,13 +57,13 @@ function onShortcut(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** The request form of one model in one mode, drawn entirely from its schema and field metadata. */
-export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal, refusedResolutions = NONE }: GenerationFormProps) {
+export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal, learned = NOTHING_LEARNED }: GenerationFormProps) {
   const layout = useMemo(() => {
-    const object = modelObject(entry, mode);
-    const fields = withoutRefused(fieldSpecs(object), entry.id, refusedResolutions);
+    const schema = modelObject(entry, mode);
+    const { object, fields } = withLearned(schema, fieldSpecs(schema), { model: entry.id, mode }, learned);
     const fixed = { model: entry.id, ...(mode ? { mode } : {}) };
     return { fields, resolver: requestResolver({ object, fields, fixed }), mentionSource: mentionSource(fields) };
-  }, [entry, mode, refusedResolutions]);
+  }, [entry, mode, learned]);
   const [defaultValues] = useState(() => {
     const runs = sources.map((source) => source?.[RUNS_FIELD]).find((value) => typeof value === "number");
     const legacy = offersLegacy(entry.id) && sources.some((source) => source?.[ENDPOINT_FIELD] === "legacy");
@@ -112,18 +114,6 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
         <FormFooter pending={form.formState.isSubmitting} />
       </form>
     </FormProvider>
-  );
-}
-
-const NONE: readonly string[] = [];
-
-// The resolution values the API refused are left out of alpha's choices (the spec leaves 720p/768p open).
-function withoutRefused(fields: FieldSpec[], model: string, refused: readonly string[]): FieldSpec[] {
-  if (!model.startsWith("alpha-") || refused.length === 0) return fields;
-  return fields.map((field) =>
-    field.name === "resolution" && field.options
-      ? { ...field, options: field.options.filter((option) => !refused.includes(String(option))) }
-      : field,
   );
 }
 

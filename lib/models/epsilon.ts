@@ -63,8 +63,9 @@ const common = {
   }),
 };
 
-// README: optional, default 16:9, and only in text and reference modes.
-const aspectRatio = field(enumField(["16:9", "4:3", "1:1", "3:4", "9:16", "2:3", "3:2", "21:9"], "16:9"), {
+// Only in text and reference modes. The spec gives no default and leaves open whether those modes require
+// it: absent unless chosen ("API default"); an API that requires it teaches the form so (README).
+const aspectRatio = field(enumField(["16:9", "4:3", "1:1", "3:4", "9:16", "2:3", "3:2", "21:9"]).optional(), {
   label: "Aspect ratio",
   widget: "select",
   order: 32,

@@ -38,7 +38,7 @@ describe("defaults", () => {
     ],
     [
       { model: "epsilon-v6", mode: "text-to-video", prompt: P },
-      { duration: 5, quality: "720p", generate_audio: false, aspect_ratio: "16:9", generate_multi_clip: false },
+      { duration: 5, quality: "720p", generate_audio: false, generate_multi_clip: false },
     ],
     [
       { model: "epsilon-v6", mode: "image-to-video", prompt: P, image_urls: [IMG] },
@@ -50,7 +50,7 @@ describe("defaults", () => {
     ],
     [
       { model: "epsilon-v6", mode: "reference-to-video", prompt: P, image_references: [{ image_url: IMG, type: "subject" }] },
-      { duration: 5, quality: "720p", generate_audio: false, aspect_ratio: "16:9" },
+      { duration: 5, quality: "720p", generate_audio: false },
     ],
     [
       { model: "epsilon-v6", mode: "extend", prompt: P, parent_task_id: "task_1" },

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import type { LearnedValues } from "@/lib/schemas/learned-values";
 import type { ProbeResult } from "@/lib/upstream/probe";
 import { fetchJson } from "./fetch-json";
 
@@ -11,7 +12,7 @@ export function useTestConnection() {
   return useMutation({ mutationFn: testConnection });
 }
 
-/** Forgets the values the API refused (alpha resolutions), so the form offers every value again. */
+/** Forgets what the API's 422s taught (refused values, a required aspect ratio), so the form offers every value again. */
 export function useResetRefusedValues() {
-  return useMutation({ mutationFn: () => fetchJson<{ alphaResolution: string[] }>("/api/settings/refused-values", { method: "DELETE" }) });
+  return useMutation({ mutationFn: () => fetchJson<LearnedValues>("/api/settings/refused-values", { method: "DELETE" }) });
 }

@@ -79,7 +79,9 @@ export function readLegacyTask(
   const status = readStatus(rawStatus) ?? (creation && rawStatus === undefined ? "pending" : undefined);
   if (!status) return { ok: false, id, problem: `the answer's status ${JSON.stringify(rawStatus ?? null)} is not one Darkroom knows` };
   const reserved = readAmount(first(fields, NAMES.reserved));
-  const used = readAmount(first(fields, NAMES.used));
+  // The spec shows one legacy cost figure ("the calculated credit cost") and no final debit. The reading
+  // chosen (README, "Legacy answers"): on success that cost is what was used, unless a debit is named.
+  const used = readAmount(first(fields, NAMES.used)) ?? (status === "succeeded" ? reserved : undefined);
   const refunded = readRefund(first(fields, NAMES.refunded), reserved);
   const video = text(first(fields, NAMES.video));
   const error = legacyError(fields);
@@ -95,7 +97,6 @@ export function readLegacyTask(
       ...(createdAt ? { created_at: createdAt } : {}),
       ...(updatedAt ? { updated_at: updatedAt } : {}),
       ...(reserved !== undefined ? { credits_reserved: reserved } : {}),
-      // The legacy dialect may report no final debit; none is invented.
       ...(used !== undefined ? { credits_used: used } : {}),
       ...(refunded !== undefined ? { credits_refunded: refunded } : {}),
       ...(video ? { data: [{ url: video }] } : {}),

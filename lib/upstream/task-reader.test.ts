@@ -103,8 +103,12 @@ describe("readLegacyTask", () => {
     };
     expect(readLegacyTask(answer)).toEqual({
       ok: true,
-      task: { id: "9f2c", status: "succeeded", credits_reserved: 38, data: [{ url: "https://cdn.example/v.mp4" }] },
+      // The one cost figure is, on success, what was used (README, "Legacy answers").
+      task: { id: "9f2c", status: "succeeded", credits_reserved: 38, credits_used: 38, data: [{ url: "https://cdn.example/v.mp4" }] },
     });
+    // A named final debit wins; a live or failed task has used nothing.
+    expect(readLegacyTask({ taskId: "9f2c", cost: 38, creditsUsed: 30, state: "SUCCEEDED" })).toMatchObject({ task: { credits_used: 30 } });
+    expect(readLegacyTask({ taskId: "9f2c", cost: 38, state: "RUNNING" })).not.toHaveProperty("task.credits_used");
     expect(unmappedFields(JSON.stringify(answer))).toEqual({ quota: { left: 3 }, link: "[address left out]" });
     expect(readLegacyTask({ taskId: "9f2c", cost: 38, state: "QUEUED" })).toMatchObject({ task: { status: "pending" } });
     expect(readLegacyTask({ taskId: "9f2c", cost: 38, state: "FAILED", refunded: true })).toMatchObject({

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { roleAtLeast } from "@/lib/members/roles";
-import { refusedAlphaResolutions } from "@/lib/tasks/refused-values";
+import { learnedValues } from "@/lib/tasks/refused-values";
 
 export const metadata: Metadata = { title: "Generate" };
 
@@ -22,7 +22,7 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
         description="Turn a prompt into images and video. Each submission becomes a task you can follow here and in Tasks."
       />
       {roleAtLeast(user.role, "member") ? (
-        <GenerateWorkspace entry={parseEntry(await searchParams)} refusedResolutions={await refusedAlphaResolutions(database().db)} />
+        <GenerateWorkspace entry={parseEntry(await searchParams)} learned={await learnedValues(database().db)} />
       ) : (
         <EmptyState icon={Lock} title="Viewers cannot generate">
           Your role lets you see tasks and credits. Ask an admin for the Member role to create images and video.

@@ -8,7 +8,7 @@ import { database } from "@/lib/db";
 import { listAuditWithActors } from "@/lib/db/audit";
 import { requirePageUser } from "@/lib/auth/page";
 import { roleAtLeast } from "@/lib/members/roles";
-import { refusedAlphaResolutions } from "@/lib/tasks/refused-values";
+import { learnedValues } from "@/lib/tasks/refused-values";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -32,7 +32,7 @@ export default async function SettingsPage() {
           canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
-        {isAdmin && <RefusedValuesCard alphaResolution={await refusedAlphaResolutions(database().db)} />}
+        {isAdmin && <RefusedValuesCard learned={await learnedValues(database().db)} />}
         {isAdmin && (
           <AuditCard
             entries={(await listAuditWithActors(database().db, { limit: 20 })).map((row) => ({

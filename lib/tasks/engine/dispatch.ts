@@ -3,7 +3,7 @@ import { exclusive } from "@/lib/db/exclusive";
 import { getInstanceValue } from "@/lib/db/instance";
 import { claimSubmission, countSending, listQueued, renewSubmissionLease, updateSubmission, type Submission } from "@/lib/db/submissions";
 import { countLive, insertTask } from "@/lib/db/tasks";
-import { learnRefusedResolution, learnsResolution } from "@/lib/tasks/refused-values";
+import { learnFromRefusal } from "@/lib/tasks/refused-values";
 import type { UpstreamFailure, UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
 import { CONCURRENCY, later, POLL_INTERVAL_MS, type Engine } from "./context";
@@ -213,14 +213,9 @@ async function afterFailure(engine: Engine, submission: Submission, failure: Ups
       "The generation service says this submission's key was already used with a different request, so it did not take this one. Nothing new was charged for it; send it again with a new key if you still want it.";
     return { ...shown, error_message: message, state: "attention" as const };
   }
-  if (failure.status === 422 && failure.field === "resolution" && submission.endpoint === "videos" && learnsResolution(submission.model)) {
-    const value = await learnRefusedResolution(engine.connection.db, submission.body);
-    if (value) {
-      const message = `${failure.message} This API does not take resolution ${value}: the form no longer offers it (Settings shows what was learned, and can reset it). Nothing was charged.`;
-      return { ...shown, error_message: message, state: "rejected" as const };
-    }
-  }
-  return { ...shown, state: "rejected" as const };
+  // A 422 about a value the spec leaves open is remembered, so the form stops offering it (refused-values).
+  const learned = submission.endpoint === "legacy" ? undefined : await learnFromRefusal(engine.connection.db, submission, failure);
+  return { ...shown, ...(learned ? { error_message: learned } : {}), state: "rejected" as const };
 }
 
 /** The request may have reached the upstream and been charged, and the answer does not say. */

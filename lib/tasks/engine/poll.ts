@@ -155,7 +155,8 @@ async function apply(
       ...base,
       ...archived,
       status: "succeeded",
-      credits_used: upstream.credits_used ?? task.credits_used,
+      // A legacy success that names no cost at all was charged what it reserved (README, "Legacy answers").
+      credits_used: upstream.credits_used ?? task.credits_used ?? (task.legacy ? base.credits_reserved : null),
       error_code: null,
       error_message: null,
       completed_at: completedAt,

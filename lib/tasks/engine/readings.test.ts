@@ -195,7 +195,7 @@ describe("the engine under every reading", () => {
           : (await emu.patchAccount(apiKey, patch as { disabled: boolean }), await testEngine(emu, apiKey));
       const calls = countCalls(t.engine);
       // A video model: gamma-5-pro's 403 may also mean "this request is not allowed" (its own test below).
-      // With aspect_ratio, as Darkroom's schema always sends it in text mode (some readings require it).
+      // With aspect_ratio, which some readings require in text mode.
       await t.submit({ ...BODIES.epsilon(), aspect_ratio: "16:9" }, { runs: 3 });
       await dispatchOnce(t.engine);
       await dispatchOnce(t.engine);
