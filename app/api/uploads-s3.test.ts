@@ -98,7 +98,15 @@ describe("an upload where no link can reach the API", () => {
     vi.resetModules();
     try {
       const { POST } = await import("@/app/api/uploads/route");
-      const request = new Request(`${ORIGIN}/api/uploads`, { method: "POST", headers: { origin: ORIGIN, cookie }, body: "x" });
+      // A body that would never end: the refusal must come without reading it.
+      const endless = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(65_536)) });
+      const request = new Request(`${ORIGIN}/api/uploads`, {
+        method: "POST",
+        headers: { origin: ORIGIN, cookie },
+        body: endless,
+        // @ts-expect-error -- Node's fetch needs it for a streamed body; the DOM types do not know it
+        duplex: "half",
+      });
       const response = await POST(request, { params: Promise.resolve({}) });
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the shape they expect
       const body = (await response.json()) as any;

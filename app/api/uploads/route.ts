@@ -3,7 +3,7 @@ import { readBytes } from "@/lib/http/body";
 import { withUser } from "@/lib/http/handler";
 import { unproxied } from "@/lib/http/unproxied";
 import { uploadCapability } from "@/lib/media/uploads/link";
-import { saveUpload } from "@/lib/media/uploads/service";
+import { assertUploadsAvailable, saveUpload } from "@/lib/media/uploads/service";
 import { UPLOAD_MAX_BYTES } from "@/lib/schemas/uploads";
 
 // Local images as inputs. The body is the file itself (any Content-Type: the bytes decide), with its name in
@@ -26,6 +26,7 @@ function fileName(request: Request): string {
 export const POST = unproxied(
   // The session and role first: only members may make the server read up to 20 MB.
   withUser({ role: "member" }, async ({ request, user }) => {
+    assertUploadsAvailable();
     if (/^multipart\//i.test(request.headers.get("content-type") ?? "")) {
       throw new AppError("unsupported_media_type:upload", "Send the image file itself as the request body, not a multipart form.");
     }

@@ -14,10 +14,15 @@ import { linkMode, NO_LINK_MESSAGE, tokenMatches, UPLOAD_TTL_MS, uploadPath } fr
 
 const EXT_OF: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
+/** Refuses an upload no link could serve, before its body is read: the answer says what to configure. */
+export function assertUploadsAvailable(): void {
+  if (linkMode() === "none") throw new AppError("conflict:uploads_unavailable", NO_LINK_MESSAGE);
+}
+
 /** Stores a cleaned copy of the image and answers the link the API will fetch. */
 export async function saveUpload({ userId, bytes, name }: { userId: string; bytes: Uint8Array; name: string }): Promise<UploadView> {
+  assertUploadsAvailable();
   const mode = linkMode();
-  if (mode === "none") throw new AppError("conflict:uploads_unavailable", NO_LINK_MESSAGE);
   const image = await cleanImage(bytes, name);
   await removeExpiredUploads();
   const now = Date.now();
