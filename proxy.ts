@@ -42,6 +42,8 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Everything but the build's static files (immutable, served with their own headers).
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // Everything but the build's static files (immutable, served with their own headers) and the upload route,
+  // whose body (an image up to 20 MB) Next would otherwise copy and cut at 96 KiB: it applies the same
+  // checks and headers itself (lib/http/unproxied.ts).
+  matcher: ["/((?!_next/static|_next/image|api/uploads$).*)"],
 };

@@ -1,4 +1,5 @@
 // `npm run emulator`: the emulator on its own, configured from the environment.
+import { parseTrustedOrigins } from "./inputs";
 import { parseProfileText, type Profile } from "./profile";
 import { startEmulator } from "./server";
 
@@ -14,8 +15,10 @@ const seconds = (name: string, fallback: number): number => {
 };
 
 let profile: Profile;
+let trustedOrigins: string[];
 try {
   profile = parseProfileText(process.env.EMULATOR_PROFILE);
+  trustedOrigins = parseTrustedOrigins(process.env.EMULATOR_TRUSTED_ORIGINS);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -23,6 +26,7 @@ try {
 
 const emulator = await startEmulator({
   profile,
+  trustedOrigins,
   port: Number(process.env.EMULATOR_PORT ?? 4010),
   dataDir: process.env.EMULATOR_DATA_DIR || undefined,
   demoKey: process.env.EMULATOR_DEMO_KEY || undefined,
@@ -34,6 +38,7 @@ const emulator = await startEmulator({
 });
 console.log(`Emulator listening on ${emulator.url}`);
 console.log(`Demo API key: ${emulator.demoKey}`);
+if (trustedOrigins.length > 0) console.log(`Trusting image inputs from: ${trustedOrigins.join(", ")}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Emulator } from "./emulator";
 import { json, parseJson, readBody, v1Error, type Reply } from "./http";
 import { faultsBodySchema } from "./faults";
+import { parseOrigin } from "./inputs";
 import { mergeProfile } from "./profile";
 import type { Account } from "./store";
 import type { IncomingMessage } from "node:http";
@@ -21,6 +22,9 @@ const newAccountSchema = z.object({
 });
 const patchAccountSchema = newAccountSchema.omit({ apiKey: true });
 const clockSchema = z.object({ advanceSeconds: z.number().min(0) });
+const trustedSchema = z.object({
+  origins: z.array(z.string().refine((value) => parseOrigin(value) !== null, "each entry must be an origin such as http://127.0.0.1:3000")),
+});
 
 const accountView = ({ apiKey, plan, credits, disabled }: Account) => ({ apiKey, plan, credits, disabled });
 
@@ -77,6 +81,14 @@ export async function control(emu: Emulator, req: IncomingMessage, path: string)
     emu.faults.clear();
     return { status: 204 };
   }
+  if (path === "/__emulator/trusted-origins" && method === "GET") return json(200, { origins: emu.inputs.origins });
+  if (path === "/__emulator/trusted-origins" && method === "PUT") {
+    const body = await parse(req, trustedSchema);
+    if (!body.ok) return body.reply;
+    emu.inputs.origins = body.value.origins.map((origin) => parseOrigin(origin)!);
+    return json(200, { origins: emu.inputs.origins });
+  }
+  if (path === "/__emulator/input-fetches" && method === "GET") return json(200, { fetches: emu.inputs.log });
   if (path === "/__emulator/profile" && method === "GET") return json(200, emu.settings);
   if (path === "/__emulator/profile" && method === "PUT") {
     const read = await readBody(req);

@@ -66,9 +66,16 @@ export async function createTask(emu: Emulator, req: IncomingMessage, account: A
     return dialect.created(original, true);
   }
 
-  const validation = dialect.validate(body, { isOwnMediaUrl: (url) => emu.isOwnMediaUrl(url), profile: emu.profile });
+  const validation = dialect.validate(body, {
+    isOwnMediaUrl: (url) => emu.isOwnMediaUrl(url),
+    isTrustedInput: (url) => emu.inputs.trusts(url),
+    profile: emu.profile,
+  });
   if (!validation.ok) return dialect.error(dialect.invalidStatus, "invalid_request", validation.message, { field: validation.field });
   const request = validation.request;
+  // Like a provider, fetch the inputs (only those of trusted origins: the dashboard's uploads) before charging.
+  const unfetchable = await emu.inputs.fetchAll(request.params);
+  if (unfetchable) return dialect.error(dialect.invalidStatus, "invalid_request", unfetchable.message, { field: unfetchable.field });
   const parentProblem = request.parentTaskId ? checkParent(emu, account, request.parentTaskId) : undefined;
   if (parentProblem) return dialect.error(dialect.invalidStatus, "invalid_request", parentProblem, { field: "parent_task_id" });
 

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { Clock } from "./clock";
 import { Faults } from "./faults";
+import { TrustedInputs } from "./inputs";
 import { advanceTask, isLive, isSettled, SNAPSHOT_MS, taskView, type Timings } from "./lifecycle";
 import { MediaLibrary } from "./media";
 import { DEFAULT_PROFILE, type Profile } from "./profile";
@@ -16,6 +17,8 @@ export class Emulator {
   readonly rate = new RateLimiter();
   readonly faults = new Faults();
   readonly media: MediaLibrary;
+  /** Origins whose input URLs are accepted (http too) and fetched at creation, and the log of those fetches. */
+  readonly inputs: TrustedInputs;
   /** Tasks that may still change; the rest are never looked at again by advance(). */
   private readonly unsettled = new Set<string>();
   baseUrl = "";
@@ -33,7 +36,9 @@ export class Emulator {
     readonly timings: Timings,
     readonly demoKey: string,
     readonly startProfile: Readonly<Profile> = DEFAULT_PROFILE,
+    trustedOrigins: readonly string[] = [],
   ) {
+    this.inputs = new TrustedInputs(trustedOrigins);
     this.profile = copyProfile(startProfile);
     this.clock = new Clock(store.state.clockOffsetMs);
     this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error));
@@ -169,6 +174,7 @@ export class Emulator {
     this.unsettled.clear();
     this.rate.clear();
     this.faults.clear();
+    this.inputs.reset();
     this.profile = copyProfile(this.startProfile);
     this.ensureDemoAccount();
   }

@@ -25,6 +25,8 @@ export interface EmulatorOptions {
   timings?: Partial<Timings>;
   /** The profile at start (and after a reset): switches not given keep their defaults. */
   profile?: Partial<Profile>;
+  /** Origins whose input URLs are accepted over http too and fetched at creation (the dashboard's uploads). */
+  trustedOrigins?: string[];
 }
 
 export interface RunningEmulator {
@@ -49,6 +51,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     { ...DEFAULT_TIMINGS, ...options.timings },
     options.demoKey ?? "sk-emulator-demo",
     profile.profile,
+    options.trustedOrigins ?? [],
   );
   // Refunds settle and retention ends on time even when nobody asks.
   const ticker = setInterval(() => emu.advance(), 1000);

@@ -33,6 +33,8 @@ export interface ValidationContext {
   profile?: Profile;
   /** URLs of media this emulator serves are accepted as inputs, though they are not public HTTPS. */
   isOwnMediaUrl(url: string): boolean;
+  /** URLs of an origin the emulator was told to trust (the dashboard's uploads): accepted over http too, then fetched. */
+  isTrustedInput?(url: string): boolean;
 }
 
 /** The resolutions alpha-2.3 accepts besides 1080p, and its default, under the profile's reading. */

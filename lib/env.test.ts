@@ -216,3 +216,19 @@ describe("parseEnv", () => {
     }
   });
 });
+
+describe("PUBLIC_BASE_URL (where the API fetches uploaded images)", () => {
+  it("takes an https origin, or plain http on loopback only, and keeps the origin", () => {
+    expect(parseEnv({ PUBLIC_BASE_URL: "https://darkroom.example.com/" }).PUBLIC_BASE_URL).toBe("https://darkroom.example.com");
+    expect(parseEnv({ PUBLIC_BASE_URL: "http://127.0.0.1:3171" }).PUBLIC_BASE_URL).toBe("http://127.0.0.1:3171");
+    expect(parseEnv({ PUBLIC_BASE_URL: "http://localhost:3000" }).PUBLIC_BASE_URL).toBe("http://localhost:3000");
+  });
+
+  it.each([
+    ["http://darkroom.example.com", /must be an https URL \(http only on 127\.0\.0\.1 or localhost\)/],
+    ["https://darkroom.example.com/app", /must be an origin only, without a path/],
+    ["darkroom.example.com", /PUBLIC_BASE_URL must be this dashboard's public address/],
+  ])("refuses %s, saying why", (value, message) => {
+    expect(problemWith({ PUBLIC_BASE_URL: value })).toMatch(message);
+  });
+});

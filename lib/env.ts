@@ -29,6 +29,25 @@ function isAddressOrRange(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
 }
 
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
+
+/**
+ * The dashboard's address as the API sees it, for the links of uploaded images: an https origin, or plain
+ * http on loopback only (the embedded emulator on this machine fetches it there). No path: links are `/u/…`.
+ */
+const publicBaseUrl = z
+  .url({ protocol: /^https?$/, error: "must be this dashboard's public address, such as https://darkroom.example.com" })
+  .transform((url) => new URL(url))
+  .refine(
+    (url) => url.protocol === "https:" || LOOPBACK_HOSTS.includes(url.hostname),
+    "must be an https URL (http only on 127.0.0.1 or localhost)",
+  )
+  .refine(
+    (url) => url.pathname === "/" && !url.search && !url.hash && !url.username,
+    "must be an origin only, without a path (https://darkroom.example.com)",
+  )
+  .transform((url) => url.origin);
+
 const schema = z
   .object({
     GENERATION_API_BASE_URL: optional(
@@ -37,6 +56,8 @@ const schema = z
         .transform((url) => url.replace(/\/+$/, "")),
     ),
     GENERATION_API_KEY: optional(z.string().min(1)),
+    // Where the API fetches uploaded input images from (`${PUBLIC_BASE_URL}/u/…`); unset: S3 presigned links, or no uploads.
+    PUBLIC_BASE_URL: optional(publicBaseUrl),
     PORT: port(3000),
     // Loopback by default: reachable from other machines only when HOST says so (0.0.0.0, a LAN address).
     HOST: optional(z.string().min(1)).transform((host) => host ?? "127.0.0.1"),

@@ -32,6 +32,7 @@ import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
 import * as downloadRoute from "@/app/api/downloads/[id]/route";
 import * as downloadsRoute from "@/app/api/downloads/route";
+import * as uploadsRoute from "@/app/api/uploads/route";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { database } from "@/lib/db";
 import { getMember, updateMember } from "@/lib/db/users";
@@ -363,6 +364,24 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         ok: 200,
         check: (json) =>
           expect(json).toEqual({ alphaResolution: [], aspectRatioRequired: false, referenceType: { refused: [], accepted: null } }),
+      },
+    },
+  },
+  "/api/uploads": {
+    module: uploadsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/uploads" }),
+        ok: 200,
+        check: (json) => expect(json).toMatchObject({ available: false, message: expect.stringMatching(/PUBLIC_BASE_URL/) }),
+      },
+      // No PUBLIC_BASE_URL and the local store here: a member learns what to configure (app/api/uploads.test.ts uploads).
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/uploads", method: "POST", body: {} }),
+        ok: 409,
+        check: (json) => expect(json.error.code).toBe("conflict:uploads_unavailable"),
       },
     },
   },

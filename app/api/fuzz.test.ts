@@ -25,6 +25,7 @@ import * as queueRoute from "@/app/api/queue/route";
 import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as refusedValuesRoute from "@/app/api/settings/refused-values/route";
+import * as uploadsRoute from "@/app/api/uploads/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
@@ -475,6 +476,13 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     methods: {
       GET: { input: noBody("/api/settings/refused-values"), count: 10 },
       DELETE: { input: noBody("/api/settings/refused-values"), count: 10 },
+    },
+  },
+  "/api/uploads": {
+    module: uploadsRoute,
+    methods: {
+      GET: { input: noBody("/api/uploads"), count: 10 },
+      POST: { input: withBody("/api/uploads", () => ({ file: "not an image" })), count: 10 },
     },
   },
   "/api/downloads/[id]": { module: downloadRoute, methods: { GET: { input: noBody("/api/downloads/[id]", ["id"]), count: 30 } } },

@@ -8,6 +8,7 @@ import { cn } from "@/lib/utils";
 import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
 import { useDebounced } from "@/components/shared/use-debounced";
+import { ImageDrop, isImageInput } from "./image-drop";
 
 const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
 
@@ -62,22 +63,38 @@ export function UrlInput({
 }
 
 export function UrlField({ spec, value, onChange, onBlur, error, label, inputRef, className, name }: ControlProps) {
+  // An upload's own problem (too big, not an image, nowhere to link it from) shows in the field's error slot.
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const text = typeof value === "string" ? value : "";
+  // Inputs (and reference rows, which have no group) are media; a callback URL is not.
+  const media = spec.meta.group === undefined || spec.meta.group === "inputs";
+  const fieldLabel = label ?? spec.meta.label;
   return (
-    <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error} optional={!spec.required}>
-      {(ids) => (
-        <UrlInput
-          id={ids.id}
-          // Inputs (and reference rows, which have no group) are media; a callback URL is not.
-          preview={spec.meta.group === undefined || spec.meta.group === "inputs"}
-          name={name}
-          ref={inputRef as never}
-          value={typeof value === "string" ? value : ""}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-          aria-describedby={ids.describedBy}
-          aria-invalid={ids.invalid}
-        />
-      )}
+    <FieldShell className={className} label={fieldLabel} help={spec.meta.help} error={uploadError ?? error} optional={!spec.required}>
+      {(ids) => {
+        const input = (preview: boolean) => (
+          <UrlInput
+            id={ids.id}
+            preview={preview}
+            name={name}
+            ref={inputRef as never}
+            value={text}
+            onChange={(event) => {
+              setUploadError(null);
+              onChange(event.target.value);
+            }}
+            onBlur={onBlur}
+            aria-describedby={ids.describedBy}
+            aria-invalid={ids.invalid}
+          />
+        );
+        if (!media || !isImageInput(spec.name)) return input(media);
+        return (
+          <ImageDrop value={text} onChange={onChange} label={fieldLabel} onError={setUploadError}>
+            {(uploaded) => input(!uploaded)}
+          </ImageDrop>
+        );
+      }}
     </FieldShell>
   );
 }

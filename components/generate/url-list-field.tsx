@@ -1,11 +1,13 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/form-field";
 import { AddRow } from "./add-row";
 import { errorAt, type ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
+import { ImageDrop, isImageInput } from "./image-drop";
 import { UrlInput } from "./url-field";
 import { useRowFocus } from "./use-row-focus";
 
@@ -20,7 +22,14 @@ export function UrlListField({ spec, value, onChange, onBlur, error, errors, lab
   const { min, max } = rowBounds(spec);
   const name = label ?? spec.meta.label;
   const focus = useRowFocus();
-  const set = (index: number, url: string) => onChange(rows.map((row, i) => (i === index ? url : row)));
+  // An upload finishes after other edits may have happened: it changes its row in the latest list.
+  const latest = useRef(rows);
+  useEffect(() => {
+    latest.current = rows;
+  });
+  const set = (index: number, url: string) => onChange(latest.current.map((row, i) => (i === index ? url : row)));
+  const [uploadErrors, setUploadErrors] = useState<Record<number, string | null>>({});
+  const images = isImageInput(spec.name);
 
   return (
     <FieldShell className={className} kind="group" label={name} help={spec.meta.help} error={error} optional={!spec.required}>
@@ -29,30 +38,52 @@ export function UrlListField({ spec, value, onChange, onBlur, error, errors, lab
           {rows.length > 0 && (
             <ul className="grid gap-2">
               {rows.map((row, index) => {
-                const rowError = errorAt(errors, index);
+                const rowError = uploadErrors[index] ?? errorAt(errors, index);
                 const errorId = `${ids.id}-row-${index}-error`;
+                const rowLabel = `${name} ${index + 1}`;
+                const input = (preview: boolean) => (
+                  <UrlInput
+                    ref={(element) => {
+                      focus.refFor(index)(element);
+                      if (index === 0 && typeof inputRef === "function") inputRef(element);
+                    }}
+                    preview={preview}
+                    name={`${spec.name}.${index}`}
+                    value={row}
+                    onChange={(event) => {
+                      setUploadErrors((all) => ({ ...all, [index]: null }));
+                      set(index, event.target.value);
+                    }}
+                    onBlur={onBlur}
+                    aria-label={rowLabel}
+                    aria-describedby={rowError ? errorId : undefined}
+                    aria-invalid={rowError ? true : undefined}
+                  />
+                );
                 return (
                   <li key={index} className="grid gap-1.5">
-                    <div className="flex items-center gap-2">
-                      <UrlInput
-                        ref={(element) => {
-                          focus.refFor(index)(element);
-                          if (index === 0 && typeof inputRef === "function") inputRef(element);
-                        }}
-                        name={`${spec.name}.${index}`}
-                        value={row}
-                        onChange={(event) => set(index, event.target.value)}
-                        onBlur={onBlur}
-                        aria-label={`${name} ${index + 1}`}
-                        aria-describedby={rowError ? errorId : undefined}
-                        aria-invalid={rowError ? true : undefined}
-                      />
+                    <div className="flex items-start gap-2">
+                      {images ? (
+                        <ImageDrop
+                          value={row}
+                          onChange={(url) => set(index, url)}
+                          label={rowLabel}
+                          onError={(message) => setUploadErrors((all) => ({ ...all, [index]: message }))}
+                        >
+                          {(uploaded) => input(!uploaded)}
+                        </ImageDrop>
+                      ) : (
+                        input(true)
+                      )}
                       <Button
                         variant="ghost"
                         size="icon"
                         aria-label={`Remove ${name.toLowerCase()} ${index + 1}`}
                         disabled={rows.length <= min}
-                        onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                        onClick={() => {
+                          setUploadErrors({}); // rows after this one move up: their messages would name the wrong row
+                          onChange(rows.filter((_, i) => i !== index));
+                        }}
                       >
                         <X aria-hidden />
                       </Button>

@@ -1,5 +1,6 @@
-// The "public HTTPS URL" rule of the decisions doc. The emulator never fetches inputs, so the rule is
-// purely syntactic: it stops requests a real provider could not reach, or that point inside a network.
+// The "public HTTPS URL" rule of the decisions doc. The emulator fetches no input but those of trusted
+// origins (inputs.ts), so the rule is syntactic: it stops requests a real provider could not reach, or that
+// point inside a network.
 import { fail, string, type Check } from "./checks";
 
 const MAX_URL_LENGTH = 2048;
@@ -47,10 +48,10 @@ export const publicUrl: Check = (value, path) => {
   if (problem !== null) fail(path, `${path} must be a public HTTPS URL, but ${problem}`);
 };
 
-/** A media input: a public HTTPS URL, or the URL of media this emulator serves. */
+/** A media input: a public HTTPS URL, the URL of media this emulator serves, or one of a trusted origin. */
 export const mediaUrl: Check = (value, path, ctx) => {
   const url = string(value, path);
-  if (!ctx.isOwnMediaUrl(url)) publicUrl(url, path, ctx);
+  if (!ctx.isOwnMediaUrl(url) && !ctx.isTrustedInput?.(url)) publicUrl(url, path, ctx);
 };
 
 function pathExtension(url: string): string | null {

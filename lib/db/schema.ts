@@ -159,6 +159,20 @@ export interface DownloadTable {
   created_at: string;
 }
 
+/** An image a member uploaded as an input (migration 0014): served by an expiring link until expires_at. */
+export interface UploadTable {
+  id: string;
+  user_id: string;
+  /** Relative key in the media store (`uploads/up_….png`). */
+  key: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  created_at: string;
+  expires_at: string;
+}
+
 /** One task hidden from one member's own view (hiding for the team is tasks.hidden). */
 export interface TaskHideTable {
   task_id: string;
@@ -215,6 +229,7 @@ export interface Database {
   task_sources: TaskSourceTable;
   downloads: DownloadTable;
   task_hides: TaskHideTable;
+  uploads: UploadTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
   credit_rollups: CreditRollupTable;

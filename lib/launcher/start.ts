@@ -38,13 +38,20 @@ function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 
-/** Starts `npm run emulator` as a child and reads its URL and demo key from what it prints. */
-async function startEmbeddedEmulator(): Promise<{ url: string; key: string }> {
+/**
+ * Starts `npm run emulator` as a child and reads its URL and demo key from what it prints. It trusts image
+ * inputs from `uploadOrigin`, where this dashboard serves uploaded images (see PUBLIC_BASE_URL below).
+ */
+async function startEmbeddedEmulator(uploadOrigin: string | undefined): Promise<{ url: string; key: string }> {
   const dataDir = path.join(env.DATA_DIR, "emulator");
   const child = run(
     process.execPath,
     ["--import", "tsx", path.join("emulator", "cli.ts")],
-    { EMULATOR_DATA_DIR: dataDir, EMULATOR_PORT: String(env.EMULATOR_PORT) },
+    {
+      EMULATOR_DATA_DIR: dataDir,
+      EMULATOR_PORT: String(env.EMULATOR_PORT),
+      ...(uploadOrigin ? { EMULATOR_TRUSTED_ORIGINS: uploadOrigin } : {}),
+    },
     true,
   );
   let url = "";
@@ -80,9 +87,17 @@ if (!dev && needsBuild()) {
   }
 }
 
+const localHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+// Uploaded input images are fetched by the API from PUBLIC_BASE_URL. With the embedded emulator on this
+// machine and nothing configured, that is the dashboard's own loopback address (the one http exception
+// the form and server accept), and the emulator is told to trust it; on any other address it stays unset.
+const embedded = !env.GENERATION_API_BASE_URL;
+const loopbackOrigin = ["127.0.0.1", "localhost", "[::1]"].includes(localHost) ? `http://${localHost}:${env.PORT}` : undefined;
+const publicBaseUrl = env.PUBLIC_BASE_URL ?? (embedded ? loopbackOrigin : undefined);
+
 const upstream = env.GENERATION_API_BASE_URL
   ? { url: env.GENERATION_API_BASE_URL, key: env.GENERATION_API_KEY ?? "" }
-  : await startEmbeddedEmulator();
+  : await startEmbeddedEmulator(publicBaseUrl);
 if (!env.GENERATION_API_BASE_URL) console.log(`No upstream configured: using the embedded emulator at ${upstream.url}.`);
 
 // Loopback unless HOST says otherwise. Beyond loopback, whoever reaches /setup first could make themselves the
@@ -96,9 +111,9 @@ const front = path.join("lib", "launcher", "front.mjs");
 run(process.execPath, ["--import", `./${front}`, nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
   GENERATION_API_BASE_URL: upstream.url,
   GENERATION_API_KEY: upstream.key,
+  ...(publicBaseUrl ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
   ...(setupToken ? { SETUP_TOKEN: setupToken } : {}),
 });
-const localHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
 await waitUntilUp(`http://${localHost}:${env.PORT}/api/health`);
 const appUrl = loopback ? `http://localhost:${env.PORT}` : `http://${localHost}:${env.PORT}`;
 console.log(`\nDarkroom is ready: open ${appUrl}${loopback ? "" : ` (listening on ${env.HOST}, reachable from other machines)`}\n`);

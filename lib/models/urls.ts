@@ -29,9 +29,17 @@ const OTHER_MEDIA_EXTENSIONS = [
  */
 export const RESULT_REFERENCE = /^\/api\/media\/(task_[A-Za-z0-9_-]{1,100})\/(\d{1,2})$/;
 
+/**
+ * The one exception to the HTTPS rule: Darkroom's link to an uploaded image when PUBLIC_BASE_URL is plain
+ * http on loopback, which only an emulator on the same machine can fetch (`npm start` sets it up so). The
+ * server accepts it only under its own PUBLIC_BASE_URL (lib/tasks/result-references.ts).
+ */
+export const LOOPBACK_UPLOAD_LINK =
+  /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d{1,5}\/u\/up_[0-9a-f]{32}\/[A-Za-z0-9_-]{43}\.(?:png|jpg|webp)$/;
+
 /** Why `url` is not a public HTTPS URL, as the end of a sentence ("it …"); null when it is one (or a result reference). */
 export function publicHttpsUrlProblem(url: string): string | null {
-  if (RESULT_REFERENCE.test(url)) return null;
+  if (RESULT_REFERENCE.test(url) || LOOPBACK_UPLOAD_LINK.test(url)) return null;
   if (url.length > MAX_URL_LENGTH) return `it is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters`;
   // The URL parser silently drops or re-encodes these, so what it checked would differ from what is sent.
   if (/[\s\u0000-\u001f\u007f\\]/.test(url)) return "it contains white space, a control character or a backslash";

@@ -18,3 +18,7 @@ export const submissionKeys = {
   details: ["submissions", "detail"] as const,
   detail: (id: string) => ["submissions", "detail", id] as const,
 } as const;
+
+export const uploadKeys = {
+  capability: ["uploads", "capability"] as const,
+} as const;

@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 import { getResults } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
-import { RESULT_REFERENCE } from "@/lib/models/urls";
+import { env } from "@/lib/env";
+import { LOOPBACK_UPLOAD_LINK, RESULT_REFERENCE } from "@/lib/models/urls";
 
 /**
  * Replaces every result reference (`/api/media/{task}/{n}`) in a validated request with the upstream's
@@ -13,6 +14,11 @@ import { RESULT_REFERENCE } from "@/lib/models/urls";
  */
 export async function resolveResultReferences<T>(db: Kysely<Database>, request: T, path = "request"): Promise<T> {
   if (typeof request === "string") {
+    // The schema lets a loopback upload link through; only this Darkroom's own (PUBLIC_BASE_URL) is one.
+    if (LOOPBACK_UPLOAD_LINK.test(request) && !request.startsWith(`${env.PUBLIC_BASE_URL}/u/`)) {
+      const message = "That upload link is not one of this Darkroom's; upload the image again.";
+      throw new AppError("invalid:body", message, { [path]: message });
+    }
     const match = RESULT_REFERENCE.exec(request);
     if (!match) return request;
     const [, taskId = "", index = "0"] = match;

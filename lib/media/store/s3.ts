@@ -73,6 +73,10 @@ export function s3Store(config: S3Config): MediaStore {
       const { DeleteObjectCommand } = await sdk();
       await (await s3()).send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
+    async signedUrl(key, seconds) {
+      const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), import("@aws-sdk/s3-request-presigner")]);
+      return getSignedUrl(await s3(), new GetObjectCommand({ Bucket, Key: checkKey(key) }), { expiresIn: seconds });
+    },
     async test() {
       const { DeleteObjectCommand, HeadBucketCommand, PutObjectCommand } = await sdk();
       const s3client = await s3();

@@ -15,6 +15,8 @@ export interface MediaStore {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** S3 only: a presigned GET link to the object, valid for `seconds` (uploaded inputs the API fetches). */
+  signedUrl?(key: string, seconds: number): Promise<string>;
   /** Throws when the store cannot be read and written (readiness). */
   test(): Promise<void>;
 }

@@ -1,0 +1,35 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { CROSS_SITE_MESSAGE, isCrossSite } from "./csrf";
+import { respond } from "./handler";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "./security-headers";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+
+/**
+ * For a route that proxy.ts skips (its matcher leaves it out): Next copies every request body the proxy sees
+ * into memory, capped at 96 KiB, which would cut an uploaded file. So the route does the proxy's part itself,
+ * the same way: cross-site state changes refused, workers serve no API, and the same security headers.
+ */
+export function unproxied(handler: Handler): Handler {
+  return async (request, context) => {
+    const https = new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+    const headers = securityHeaders({
+      path: new URL(request.url).pathname,
+      csp: contentSecurityPolicy({ nonce: newNonce(), dev: env.NODE_ENV !== "production", https }),
+      https,
+    });
+    const response = await respond(request, async () => {
+      if (isCrossSite(request)) throw new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE);
+      if (env.DARKROOM_ROLE === "worker") {
+        const message =
+          "This instance is a worker (DARKROOM_ROLE=worker): it serves only /api/health. Open Darkroom through a web instance.";
+        throw new AppError("not_found:worker", message);
+      }
+      return handler(request, context);
+    });
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  };
+}
