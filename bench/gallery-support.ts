@@ -142,6 +142,8 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
         unreadable: null,
         refund_unconfirmed: 0,
         legacy: 0,
+        view_version: 0,
+        view_hash: null,
         created_at: at,
         updated_at: at,
       });
