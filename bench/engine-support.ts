@@ -21,7 +21,7 @@ import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream/client
 import type { UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
 import type { Engine } from "@/lib/tasks/engine/context";
-import { publishTaskEvent, type TaskEvent } from "@/lib/events/bus";
+import { publishTaskEvent, type LiveEvent } from "@/lib/events/bus";
 import { tickOnce } from "@/lib/tasks/engine/loop";
 import { keyIdOf } from "@/lib/tasks/engine/rate-budget";
 import { submit } from "@/lib/tasks/submit";
@@ -411,9 +411,12 @@ async function read(body: ReadableStream<Uint8Array>, page: Page): Promise<void>
         buffer = buffer.slice(end + 2);
         const data = block.split("\n").find((line) => line.startsWith("data: "));
         if (!data) continue;
-        const event = JSON.parse(data.slice(6)) as TaskEvent;
+        const event = JSON.parse(data.slice(6)) as Partial<LiveEvent>;
+        if (event.type !== "task" && event.type !== "submission") continue; // hello, reset
         page.events += 1;
-        if (event.type === "task" && event.status === "succeeded" && !page.succeeded.has(event.id)) page.succeeded.set(event.id, at);
+        // The upstream's success, heard while its results are still being archived ("archiving") or after.
+        const succeeded = event.type === "task" && (event.view?.status === "succeeded" || event.view?.status === "archiving");
+        if (succeeded && !page.succeeded.has(event.id!)) page.succeeded.set(event.id!, at);
       }
     }
   } catch {

@@ -142,6 +142,8 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
         unreadable: null,
         refund_unconfirmed: 0,
         legacy: 0,
+        view_version: 0,
+        view_hash: null,
         created_at: at,
         updated_at: at,
       });
@@ -168,7 +170,12 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
     await database()
       .db.transaction()
       .execute(async (trx) => {
-        await trx.insertInto("tasks").values(tasks).execute();
+        // SQLite takes at most 32,766 bound values per statement: 500 rows of ~40 columns stay under it.
+        for (let at = 0; at < tasks.length; at += 500)
+          await trx
+            .insertInto("tasks")
+            .values(tasks.slice(at, at + 500))
+            .execute();
         if (results.length) await trx.insertInto("task_results").values(results).execute();
       });
   }

@@ -7,9 +7,18 @@ import type { Database } from "@/lib/db/schema";
 export interface Heard {
   type: string;
   id: string;
+  /** The event's place in the log (its SSE id), which NOTIFY names too. */
+  seq?: number;
   status?: string;
   archive?: string;
   receivedAt: number;
+}
+
+interface Sent {
+  type: string;
+  id: string;
+  seq?: number;
+  view?: { status: string; archive: { state: string } };
 }
 
 /** Reads `GET /api/events` like a browser tab; `heard` fills as events arrive. */
@@ -29,7 +38,16 @@ export function sseClient(url: string, cookie: string): { heard: Heard[]; close(
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const data = block.split("\n").find((line) => line.startsWith("data: "));
-          if (data) heard.push({ ...(JSON.parse(data.slice(6)) as Omit<Heard, "receivedAt">), receivedAt: Date.now() });
+          if (!data) continue;
+          const sent = JSON.parse(data.slice(6)) as Sent;
+          heard.push({
+            type: sent.type,
+            id: sent.id,
+            seq: sent.seq,
+            status: sent.view?.status,
+            archive: sent.view?.archive.state,
+            receivedAt: Date.now(),
+          });
         }
       }
     } catch {
@@ -39,11 +57,10 @@ export function sseClient(url: string, cookie: string): { heard: Heard[]; close(
   return { heard, close: () => controller.abort() };
 }
 
+/** A NOTIFY between instances: who published which logged event (lib/events/postgres.ts). */
 export interface Notified {
   o: string;
-  t: string;
-  id: string;
-  at: number;
+  seq: number;
   receivedAt: number;
 }
 
@@ -60,14 +77,13 @@ export async function notifyListener(databaseUrl: string): Promise<{ notified: N
 }
 
 /** Delay from publication on one instance to the SSE event on the watched one, per matched change. */
+/** From each change's NOTIFY (heard here as it was published) to the SSE client hearing the same event. */
 export function eventDelays(notified: Notified[], heard: Heard[]): number[] {
-  const used = new Set<Heard>();
+  const bySeq = new Map(heard.filter((h) => h.seq !== undefined).map((h) => [h.seq, h]));
   const delays: number[] = [];
-  for (const change of [...notified].sort((x, y) => x.at - y.at)) {
-    const match = heard.find((h) => !used.has(h) && h.type === change.t && h.id === change.id && h.receivedAt >= change.at);
-    if (!match) continue;
-    used.add(match);
-    delays.push(match.receivedAt - change.at);
+  for (const change of notified) {
+    const match = bySeq.get(change.seq);
+    if (match) delays.push(Math.max(0, match.receivedAt - change.receivedAt));
   }
   return delays;
 }

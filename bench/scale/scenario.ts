@@ -255,10 +255,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     duplicatePolls: duplicatePolls(proxy.log).length,
     status429: count429(proxy.log),
     peakRequestsPerMinute: peakPerMinute(proxy.log),
-    eventDelaysMs: eventDelays(
-      listener.notified.filter((n) => n.t === "task"),
-      sse.heard,
-    ),
+    eventDelaysMs: eventDelays(listener.notified, sse.heard),
     sseTerminal: terminal.size,
     killed,
     mediaFailures,

@@ -1,21 +1,22 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { submissionKeys, taskKeys } from "@/lib/query/keys";
 import { useServerEvents } from "@/lib/query/events";
+import { submissionKeys, taskKeys } from "@/lib/query/keys";
+import { applySubmissionChange, applyTaskChange } from "@/lib/query/live-patch";
 
 /**
- * Refetches what changed: the task named by a task event, and every followed submission on a submission
- * event (one leaving the queue moves the others' positions). After a reconnect everything is refetched,
- * since events sent while disconnected are not replayed.
+ * Keeps what this tab shows live from the browser's one event stream: each event carries the change, which is
+ * patched into the cache (lists, the task's page, the queue, followed submissions) without a request. Only
+ * when the stream could not resume exactly is everything shown refetched.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
-  const refetchSubmissions = () => void queryClient.invalidateQueries({ queryKey: submissionKeys.details });
   useServerEvents({
-    task: ({ id }) => void queryClient.invalidateQueries({ queryKey: taskKeys.detail(id) }),
-    submission: refetchSubmissions,
-    open: () => {
-      refetchSubmissions();
-      void queryClient.invalidateQueries({ queryKey: taskKeys.details });
+    task: ({ view }) => applyTaskChange(queryClient, view),
+    submission: (event) => applySubmissionChange(queryClient, event),
+    reset: () => {
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.queue });
+      void queryClient.invalidateQueries({ queryKey: submissionKeys.details });
     },
   });
 }

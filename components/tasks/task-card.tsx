@@ -21,6 +21,8 @@ interface TaskCardProps {
 export const TaskCard = memo(function TaskCard({ task, index, total, selected, now, onToggle }: TaskCardProps) {
   const titleId = useId();
   const href = `/tasks/${encodeURIComponent(task.id)}`;
+  // No prefetch: every card entering the viewport of every open tab would fetch its task's page (200 requests
+  // for 20 new tasks in 10 tabs, measured by bench:tabs); a click fetches just the one.
   const badge = statusBadge(task);
   const credits = creditsLine(task);
   const excerpt = task.prompt?.trim() || "No prompt";
@@ -38,7 +40,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
       )}
     >
       <div className="relative aspect-[4/3] bg-muted">
-        <Link href={href} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
+        <Link href={href} prefetch={false} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
           {task.thumbnailUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- an archived thumbnail behind the session: next/image's optimiser would fetch it without the cookie.
             <img src={task.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
@@ -82,7 +84,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         </div>
         <h3 id={titleId} className="flex items-center gap-1.5 leading-tight font-semibold">
           <KindIcon className="size-3.5 shrink-0 text-muted-foreground" aria-label={task.kind === "video" ? "Video" : "Image"} />
-          <Link href={href} className="truncate rounded-sm underline-offset-4 hover:underline">
+          <Link href={href} prefetch={false} className="truncate rounded-sm underline-offset-4 hover:underline">
             {modelLabel(task.model)}
           </Link>
         </h3>

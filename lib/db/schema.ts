@@ -126,6 +126,10 @@ export interface TaskTable {
   refund_unconfirmed: Generated<Flag>;
   /** Made or imported through the legacy endpoints: polled through GET /api/video/task/{taskId}. */
   legacy: Generated<Flag>;
+  /** Bumped whenever the task's view changes (its hash below): live events carry it (0016). */
+  view_version: Generated<number>;
+  /** A hash of the view last published, so a poll that changes nothing visible publishes nothing. */
+  view_hash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -180,6 +184,17 @@ export interface TaskHideTable {
   created_at: string;
 }
 
+/** One published change, in order: `seq` is the event stream's id, so any instance can resume a stream. */
+export interface TaskEventTable {
+  seq: Generated<number>;
+  kind: "task" | "submission";
+  subject_id: string;
+  version: number | null;
+  /** The JSON sent: a task's view (without per-viewer fields), or a submission's state. */
+  body: string;
+  created_at: string;
+}
+
 export interface RateRequestTable {
   id: string;
   key_id: string;
@@ -230,6 +245,7 @@ export interface Database {
   downloads: DownloadTable;
   task_hides: TaskHideTable;
   uploads: UploadTable;
+  task_events: TaskEventTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
   credit_rollups: CreditRollupTable;

@@ -1,39 +1,39 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { changedSince, EVENTS_CHANNEL, notifyChange, submissionEventState, taskEventState } from "@/lib/db/events";
+import { EVENTS_CHANNEL, notifyChange } from "@/lib/db/events";
 import type { Database } from "@/lib/db/schema";
+import { taskEventBounds, taskEventBySeq, taskEventsAfter } from "@/lib/db/task-events";
 import { log } from "@/lib/log";
-import type { TaskEvent } from "@/lib/schemas/views";
+import type { LiveEvent } from "@/lib/schemas/views";
+import { liveEventOf } from "./changes";
 
 /**
- * What travels through NOTIFY: who published it, what changed and when (ms). Never the state itself: the
+ * What travels through NOTIFY: who published it and the event's seq in the log. Never the view itself: the
  * listener reads it back, so payloads stay far below NOTIFY's 8,000 bytes and never carry a prompt.
  */
 interface Change {
   o: string;
-  t: "task" | "submission";
-  id: string;
-  at: number;
+  seq: number;
 }
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
-/** A catch-up reads back a little before the connection was lost: clocks of instances differ slightly. */
-const CATCH_UP_MARGIN_MS = 5_000;
 const CATCH_UP_LIMIT = 1_000;
+/** Own events kept in mind, so a catch-up does not emit them a second time. */
+const OWN_KEPT = 1_000;
 
 export interface RelayOptions {
   url: string;
   db: Kysely<Database>;
   /** This instance's name: its own changes are already on its bus, so they are not read back. */
   origin: string;
-  emit: (event: TaskEvent, change?: { at: number }) => void;
+  emit: (event: LiveEvent) => void;
 }
 
 export interface Relay {
-  /** Sends one change to the other instances. */
-  publish(event: TaskEvent): Promise<void>;
+  /** Sends one logged change to the other instances. */
+  publish(event: LiveEvent): Promise<void>;
   /** Resolves once the listening connection is up (tests, and ready checks). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -41,38 +41,46 @@ export interface Relay {
 
 /**
  * One listening connection per instance, reconnected with backoff when it drops; after a reconnect the
- * changes made meanwhile are read from the tables and emitted, so no page misses a task's end.
+ * events logged meanwhile by other instances are read from the log and emitted, so no page misses a task's end.
  */
 export function startPostgresRelay({ url, db, origin, emit }: RelayOptions): Relay {
   let client: pg.Client | undefined;
   let closed = false;
-  let lostAt: number | undefined;
+  let away = false;
   let delay = RECONNECT_MIN_MS;
   let markReady = () => {};
   let readyPromise = new Promise<void>((resolve) => (markReady = resolve));
+  /** The highest seq heard from the others (or the log's end when first listening): a catch-up starts there. */
+  let heard = 0;
+  const own = new Set<number>();
 
   const deliver = async (change: Change) => {
-    if (change.t === "task") {
-      const row = await taskEventState(db, { id: change.id });
-      if (row) emit({ type: "task", id: row.id, status: row.status, archive: row.archive_state }, { at: change.at });
-    } else {
-      const row = await submissionEventState(db, { id: change.id });
-      if (row) emit({ type: "submission", id: row.id, state: row.state, taskId: row.task_id }, { at: change.at });
-    }
+    const row = await taskEventBySeq(db, { seq: change.seq });
+    if (!row) return;
+    heard = Math.max(heard, row.seq);
+    emit(liveEventOf(row));
   };
 
-  const catchUp = async (since: number) => {
-    const changed = await changedSince(db, { since: new Date(since - CATCH_UP_MARGIN_MS).toISOString(), limit: CATCH_UP_LIMIT });
-    for (const row of changed.submissions) emit({ type: "submission", id: row.id, state: row.state, taskId: row.task_id });
-    for (const row of changed.tasks) emit({ type: "task", id: row.id, status: row.status, archive: row.archive_state });
-    log.info({ tasks: changed.tasks.length, submissions: changed.submissions.length }, "events: caught up after a reconnect");
+  const catchUp = async () => {
+    let count = 0;
+    for (;;) {
+      const rows = await taskEventsAfter(db, { after: heard, limit: CATCH_UP_LIMIT });
+      for (const row of rows) {
+        heard = Math.max(heard, row.seq);
+        if (own.has(row.seq)) continue;
+        emit(liveEventOf(row));
+        count += 1;
+      }
+      if (rows.length < CATCH_UP_LIMIT) break;
+    }
+    log.info({ events: count }, "events: caught up after a reconnect");
   };
 
   const lost = (reason: unknown) => {
     if (closed || !client) return;
     const dead = client;
     client = undefined;
-    lostAt ??= Date.now();
+    away = true;
     readyPromise = new Promise<void>((resolve) => (markReady = resolve));
     dead.removeAllListeners();
     dead.on("error", () => {}); // a late error of the dead client must not crash the process
@@ -97,7 +105,7 @@ export function startPostgresRelay({ url, db, origin, emit }: RelayOptions): Rel
       } catch {
         return;
       }
-      if (change.o === origin) return;
+      if (change.o === origin || !Number.isInteger(change.seq)) return;
       deliver(change).catch((error: unknown) => log.warn({ err: error }, "events: reading a change failed"));
     });
     try {
@@ -108,10 +116,12 @@ export function startPostgresRelay({ url, db, origin, emit }: RelayOptions): Rel
       return;
     }
     delay = RECONNECT_MIN_MS;
-    if (lostAt !== undefined) {
-      const since = lostAt;
-      lostAt = undefined;
-      await catchUp(since).catch((error: unknown) => log.warn({ err: error }, "events: catch-up failed"));
+    if (away) {
+      away = false;
+      await catchUp().catch((error: unknown) => log.warn({ err: error }, "events: catch-up failed"));
+    } else {
+      // Listening from now on: what was logged before is not news to this instance.
+      heard = Math.max(heard, (await taskEventBounds(db).catch(() => ({ last: 0 }))).last);
     }
     markReady();
   };
@@ -120,7 +130,9 @@ export function startPostgresRelay({ url, db, origin, emit }: RelayOptions): Rel
 
   return {
     async publish(event) {
-      const change: Change = { o: origin, t: event.type, id: event.id, at: Date.now() };
+      own.add(event.seq);
+      if (own.size > OWN_KEPT) own.delete(own.values().next().value!);
+      const change: Change = { o: origin, seq: event.seq };
       await notifyChange(db, { payload: JSON.stringify(change) });
     },
     ready: () => readyPromise,

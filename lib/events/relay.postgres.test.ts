@@ -1,6 +1,6 @@
 // Events between two Darkroom instances on one Postgres: a change published by one reaches the other's bus
-// with its state read back from the database, fast; when the listening connection is cut, it reconnects
-// and catches up on what changed meanwhile, so no page misses a task's end.
+// with its view read back from the event log, fast; when the listening connection is cut, it reconnects
+// and catches up on what was logged meanwhile, so no page misses a task's end.
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
@@ -9,7 +9,8 @@ import { insertTask, updateTask } from "@/lib/db/tasks";
 import { env } from "@/lib/env";
 import { sleep } from "@/emulator/testing";
 import { migrated } from "@/lib/testing/app";
-import type { TaskEvent } from "@/lib/schemas/views";
+import type { LiveEvent } from "@/lib/schemas/views";
+import { recordChange } from "./changes";
 import { startPostgresRelay, type Relay } from "./postgres";
 
 const open: Relay[] = [];
@@ -17,13 +18,13 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((relay) => relay.close()));
 });
 
-function instance(origin: string): { relay: Relay; heard: { event: TaskEvent; at?: number; receivedAt: number }[] } {
-  const heard: { event: TaskEvent; at?: number; receivedAt: number }[] = [];
+function instance(origin: string): { relay: Relay; heard: { event: LiveEvent; receivedAt: number }[] } {
+  const heard: { event: LiveEvent; receivedAt: number }[] = [];
   const relay = startPostgresRelay({
     url: env.DATABASE_URL,
     db: database().db,
     origin,
-    emit: (event, change) => heard.push({ event, at: change?.at, receivedAt: Date.now() }),
+    emit: (event) => heard.push({ event, receivedAt: Date.now() }),
   });
   open.push(relay);
   return { relay, heard };
@@ -52,17 +53,20 @@ describe("events through Postgres", () => {
     const b = instance("instance-b");
     await Promise.all([a.relay.ready(), b.relay.ready()]);
     await task("task_relay_1");
-    await updateTask(database().db, { id: "task_relay_1", status: "succeeded", archive_state: "done" });
-
     const delays: number[] = [];
     for (let i = 0; i < 20; i += 1) {
       const before = b.heard.length;
-      await a.relay.publish({ type: "task", id: "task_relay_1", status: "ignored: read back", archive: "ignored" });
+      await updateTask(database().db, { id: "task_relay_1", credits_reserved: i });
+      const event = (await recordChange(database().db, { type: "task", id: "task_relay_1", status: "processing", archive: "none" }))!;
+      const sentAt = Date.now();
+      await a.relay.publish(event);
       const got = await until(() => b.heard[before]);
-      delays.push(got.receivedAt - got.at!);
+      delays.push(got.receivedAt - sentAt);
+      expect(got.event).toEqual(event); // the view, read back from the log
     }
 
-    expect(b.heard[0]!.event).toEqual({ type: "task", id: "task_relay_1", status: "succeeded", archive: "done" });
+    expect(b.heard[0]!.event).toMatchObject({ type: "task", id: "task_relay_1", version: 1, view: { status: "processing" } });
+    expect(b.heard[19]!.event).toMatchObject({ version: 20, view: { credits: { reserved: 19 } } });
     expect(a.heard).toEqual([]); // its own changes are already on its bus
     expect(Math.max(...delays)).toBeLessThan(1_000);
   });
@@ -84,12 +88,17 @@ describe("events through Postgres", () => {
       await admin.end();
     }
     await updateTask(database().db, { id: "task_relay_2", status: "failed", updated_at: new Date().toISOString() });
+    const missed = (await recordChange(database().db, { type: "task", id: "task_relay_2", status: "failed", archive: "none" }))!;
+    await notifyChange(database().db, { payload: JSON.stringify({ o: "other", seq: missed.seq }) });
 
     const caughtUp = await until(() => b.heard.find((h) => h.event.type === "task" && h.event.id === "task_relay_2"));
-    expect(caughtUp.event).toEqual({ type: "task", id: "task_relay_2", status: "failed", archive: "none" });
+    expect(caughtUp.event).toEqual(missed);
+    expect(caughtUp.event).toMatchObject({ view: { status: "failed" } });
     await b.relay.ready();
     // And it listens again: a published change arrives as before.
-    await notifyChange(database().db, { payload: JSON.stringify({ o: "other", t: "task", id: "task_relay_2", at: Date.now() }) });
+    await updateTask(database().db, { id: "task_relay_2", error_code: "content_blocked" });
+    const next = (await recordChange(database().db, { type: "task", id: "task_relay_2", status: "failed", archive: "none" }))!;
+    await notifyChange(database().db, { payload: JSON.stringify({ o: "other", seq: next.seq }) });
     await until(() => (b.heard.filter((h) => h.event.type === "task" && h.event.id === "task_relay_2").length >= 2 ? true : undefined));
   });
 });

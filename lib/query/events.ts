@@ -1,43 +1,46 @@
 import { useEffect, useRef } from "react";
+import type { TaskView } from "@/lib/schemas/views";
+import { eventHub } from "./event-hub";
 
-export interface ServerEventHandlers {
-  task?: (event: { id: string; status?: string; archive?: string }) => void;
-  submission?: (event: { id: string; state?: string; taskId?: string | null }) => void;
-  /** Every (re)connect: events sent while disconnected are not replayed, so refetch what is shown. */
-  open?: () => void;
+export interface TaskChange {
+  id: string;
+  version: number;
+  /** The task as this member now sees it (without results: the task's own page fetches those). */
+  view: TaskView;
+  /** The upstream's status and the archive's state, as the notifications read them. */
+  status: string;
+  archive: string;
 }
 
-/** Follows /api/events (server-sent task and submission changes) while the component is mounted. */
+export interface ServerEventHandlers {
+  task?: (event: TaskChange) => void;
+  submission?: (event: { id: string; state: string; taskId: string | null }) => void;
+  /** The stream could not resume exactly (away too long, or a new database): refetch what is shown. */
+  reset?: () => void;
+}
+
+/** Follows the browser's one event stream (see ./event-hub) while the component is mounted. */
 export function useServerEvents(handlers: ServerEventHandlers): void {
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
   });
-  useEffect(() => {
-    const source = new EventSource("/api/events");
-    const parse = (event: MessageEvent<string>) => {
-      try {
-        const data = JSON.parse(event.data) as { id?: unknown };
-        return typeof data.id === "string" ? (data as { id: string }) : undefined;
-      } catch {
-        return undefined;
-      }
-    };
-    source.addEventListener("task", (event) => {
-      const data = parse(event);
-      if (data) latest.current.task?.(data);
-    });
-    source.addEventListener("submission", (event) => {
-      const data = parse(event);
-      if (data) latest.current.submission?.(data);
-    });
-    source.addEventListener("open", () => latest.current.open?.());
-    // The server ended the stream because this person's access changed (signed out, disabled, new role):
-    // reloading shows the sign-in page or the pages of the new role.
-    source.addEventListener("access", () => {
-      source.close();
-      window.location.reload();
-    });
-    return () => source.close();
-  }, []);
+  useEffect(
+    () =>
+      eventHub().subscribe((message) => {
+        if (message.type === "reset") latest.current.reset?.();
+        else if (message.type === "submission") latest.current.submission?.(message);
+        else {
+          const { view } = message;
+          latest.current.task?.({
+            id: message.id,
+            version: message.version,
+            view,
+            status: view.status === "archiving" ? "succeeded" : view.status,
+            archive: view.archive.state,
+          });
+        }
+      }),
+    [],
+  );
 }

@@ -79,9 +79,17 @@ export interface SubmissionView {
   createdAt: string;
 }
 
-/** What open pages are told: enough to refetch the one task or submission that changed. */
+/** What the engine says changed (a hint: the event bus decides whether anything visible did). */
 export type TaskEvent =
   { type: "task"; id: string; status: string; archive: string } | { type: "submission"; id: string; state: string; taskId?: string | null };
+
+/**
+ * What open pages are told, in order (`seq`, the stream's event id, from the database): a task's new view and
+ * its version, so a page patches what it shows instead of refetching; or a submission's new state.
+ */
+export type LiveEvent =
+  | { seq: number; type: "task"; id: string; version: number; view: TaskView }
+  | { seq: number; type: "submission"; id: string; state: string; taskId: string | null };
 
 /** Darkroom's URL of an archived result (the upstream's never reaches the browser). */
 export const mediaUrl = (taskId: string, index: number, variant: "file" | "thumbnail" | "download" = "file") =>

@@ -12,6 +12,7 @@ import * as m0009 from "./0009-lease-versions";
 import * as m0010 from "./0010-task-hides";
 import * as m0011 from "./0011-read-path";
 import * as m0014 from "./0014-uploads";
+import * as m0016 from "./0016-task-event-log";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010-task-hides": m0010,
   "0011-read-path": m0011,
   "0014-uploads": m0014,
+  "0016-task-event-log": m0016,
 };

@@ -1,0 +1,48 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { createTask, TasksPage } from "./support/tasks";
+
+// Issue 15: one event stream per browser. Three gallery tabs in one browser share one /api/events stream (the
+// leader tab's); every tab shows a task finish; when the leader tab closes, another takes the stream over,
+// resuming after the last event it heard, and the remaining tabs keep updating.
+
+function countStreams(context: BrowserContext): { urls: string[] } {
+  const seen = { urls: [] as string[] };
+  context.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/events") seen.urls.push(url.search);
+  });
+  return seen;
+}
+
+async function galleryTab(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await new TasksPage(page).goto();
+  return page;
+}
+
+async function finishesInEveryTab(tabs: Page[], prompt: string): Promise<void> {
+  await createTask(tabs[0]!.request, prompt);
+  for (const tab of tabs) {
+    await expect(new TasksPage(tab).card(prompt)).toContainText("Succeeded", { timeout: 30_000 });
+  }
+}
+
+test("three tabs share one event stream, and a closed leader hands it over", async ({ page }) => {
+  const context = page.context();
+  const streams = countStreams(context);
+  await new TasksPage(page).goto();
+  const tabs = [page, await galleryTab(context), await galleryTab(context)];
+  await expect.poll(() => streams.urls.length).toBe(1);
+
+  // Each tab fetched its gallery once; the new task arrives through the stream and finishes in every tab.
+  await finishesInEveryTab(tabs, `tabs one stream ${Date.now()}`);
+  expect(streams.urls).toHaveLength(1);
+
+  // The first tab took the lock first: closing it hands the stream to another tab, which resumes from there.
+  await tabs[0]!.close();
+  await expect.poll(() => streams.urls.length).toBe(2);
+  expect(streams.urls[1]).toMatch(/^\?after=\d+$/);
+  await finishesInEveryTab(tabs.slice(1), `tabs handed over ${Date.now()}`);
+  expect(streams.urls).toHaveLength(2);
+});
