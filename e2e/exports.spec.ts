@@ -1,15 +1,21 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/fixtures";
+import { createTask } from "./support/tasks";
 
 // Exports and the export token as an admin uses them: the Credits page's download links, a token made in
 // Settings used by a script (no session), and a webhook URL on the local network refused with the reason.
 
 test("the Credits page downloads the tasks CSV of the period it shows", async ({ page }) => {
+  const taskId = await createTask(page.request, `export me ${Date.now()}`);
   await page.goto("/credits?period=7d");
   const card = page.getByRole("heading", { name: "Export" }).locator("xpath=ancestor::*[contains(@class,'rounded')][1]");
   const link = page.getByRole("link", { name: "Tasks (CSV)" });
   await expect(link).toHaveAttribute("href", /^\/api\/exports\/tasks\.csv\?from=\d{4}-\d{2}-\d{2}&bom=1$/);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^darkroom-tasks-from-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv.startsWith("\uFEFFtask_id,created_at,member,model,")).toBe(true);
+  expect(csv).toContain(taskId);
   await card.getByLabel("To").fill("2000-01-01");
   await expect(page.getByRole("alert").filter({ hasText: "ends before it starts" })).toBeVisible();
 });

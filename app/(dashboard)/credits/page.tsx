@@ -81,10 +81,12 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
               href: galleryHref({ model: row.model }, since),
             }))}
           />
+          <ExportCard since={since} />
           <CreditNotes />
         </>
       )}
-      <ExportCard since={since} />
+      {/* An empty period: another may hold tasks, and the card picks its own dates. */}
+      {totals.tasks === 0 && report.anyTasks && <ExportCard since={since} />}
     </>
   );
 }
