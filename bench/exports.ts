@@ -14,7 +14,9 @@ const BATCH = 1_000;
 const WATCHDOG_MS = 300_000;
 
 const root = mkdtempSync(path.join(os.tmpdir(), "darkroom-bench-exports-"));
-pointAppAt(root);
+// EXPORTS_DATABASE_URL=postgres://…/empty_db runs the same on Postgres (an empty database: it is filled, not dropped).
+const postgresUrl = process.env.EXPORTS_DATABASE_URL;
+pointAppAt(root, postgresUrl);
 const cleanup = () => rmSync(root, { recursive: true, force: true });
 setTimeout(() => {
   console.error(`bench: gave up after ${WATCHDOG_MS / 1000} s`);
@@ -139,7 +141,7 @@ async function measure(handler: typeof tasksCsv, url: string, cookie: string): P
 try {
   const { userId, cookie } = await setup();
   const seedSeconds = await seed(userId);
-  console.log(`seeded ${TOTAL.toLocaleString("en")} tasks in ${seedSeconds.toFixed(1)} s (SQLite)`);
+  console.log(`seeded ${TOTAL.toLocaleString("en")} tasks in ${seedSeconds.toFixed(1)} s (${postgresUrl ? "Postgres" : "SQLite"})`);
   const tasks = await measure(tasksCsv, "/api/exports/tasks.csv", cookie);
   const usage = await measure(usageCsv, "/api/exports/usage.csv", cookie);
   const rows = (name: string, f: Figures, target: boolean) => [
