@@ -12,7 +12,7 @@ import { USAGE_COLUMNS, usageSource } from "./usage-rows";
 // for the team or by them); admins, and export tokens (an admin's), get every task, hidden ones included and
 // marked, so the rows add up to the usage figures (hidden tasks still spent credits).
 
-export const tasksExport = (format: ExportFormat) =>
+export const tasksExportRoute = (format: ExportFormat) =>
   withExportAccess({ query: exportQuerySchema }, async ({ query, user }) => {
     const period = exportPeriod(query);
     const admin = roleAtLeast(user.role, "admin");
@@ -21,7 +21,7 @@ export const tasksExport = (format: ExportFormat) =>
     return exportResponse(body, { format, name: `darkroom-tasks-${period.label}` });
   });
 
-export const usageExport = (format: ExportFormat) =>
+export const usageExportRoute = (format: ExportFormat) =>
   withExportAccess({ query: exportQuerySchema }, async ({ query }) => {
     const period = exportPeriod(query);
     const source = usageSource(database().db, { fromDay: period.fromDay, toDay: period.toDay });

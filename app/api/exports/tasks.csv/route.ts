@@ -1,4 +1,4 @@
-import { tasksExport } from "@/lib/exports/handlers";
+import { tasksExportRoute } from "@/lib/exports/handlers";
 
 // One row per task in the period, as CSV, streamed (see README: Exports and the export token).
-export const GET = tasksExport("csv");
+export const GET = tasksExportRoute("csv");

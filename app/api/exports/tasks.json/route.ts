@@ -1,4 +1,4 @@
-import { tasksExport } from "@/lib/exports/handlers";
+import { tasksExportRoute } from "@/lib/exports/handlers";
 
 // One row per task in the period, as JSON, streamed (see README: Exports and the export token).
-export const GET = tasksExport("json");
+export const GET = tasksExportRoute("json");
