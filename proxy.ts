@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { BEARER_ELSEWHERE_MESSAGE, bearerToken, EXPORT_PATH_PREFIX } from "@/lib/http/bearer";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "@/lib/http/csrf";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers";
 
@@ -27,6 +28,9 @@ export function proxy(request: NextRequest): NextResponse {
   const headers = securityHeaders({ path: request.nextUrl.pathname, csp, https });
 
   if (isCrossSite(request)) return refuse(new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE), headers);
+  // An export token opens the export routes and nothing else (pages, better-auth, setup included).
+  if (bearerToken(request.headers) !== null && !request.nextUrl.pathname.startsWith(EXPORT_PATH_PREFIX))
+    return refuse(new AppError("forbidden:token_scope", BEARER_ELSEWHERE_MESSAGE), headers);
   if (env.DARKROOM_ROLE === "worker" && !request.nextUrl.pathname.startsWith("/api/health")) {
     const message = "This instance is a worker (DARKROOM_ROLE=worker): it serves only /api/health. Open Darkroom through a web instance.";
     return refuse(new AppError("not_found:worker", message), headers);

@@ -13,6 +13,7 @@ const databaseTests = [
   "lib/auth/**/*.test.ts",
   "lib/tasks/**/*.test.ts",
   "lib/events/**/*.test.ts",
+  "lib/webhooks/**/*.test.ts",
   "app/**/*.test.ts",
 ];
 

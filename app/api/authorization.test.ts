@@ -33,6 +33,15 @@ import * as tasksRoute from "@/app/api/tasks/route";
 import * as downloadRoute from "@/app/api/downloads/[id]/route";
 import * as downloadsRoute from "@/app/api/downloads/route";
 import * as uploadsRoute from "@/app/api/uploads/route";
+import * as tasksCsvRoute from "@/app/api/exports/tasks.csv/route";
+import * as tasksJsonRoute from "@/app/api/exports/tasks.json/route";
+import * as usageCsvRoute from "@/app/api/exports/usage.csv/route";
+import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
+import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
+import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
+import * as webhookRoute from "@/app/api/settings/webhook/route";
+import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
+import { insertExportToken } from "@/lib/db/export-tokens";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { database } from "@/lib/db";
 import { getMember, updateMember } from "@/lib/db/users";
@@ -412,7 +421,87 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       },
     },
   },
+  // Exports: every role, as the Credits page and the gallery (lists of their own; export-tokens.test.ts has the rest).
+  "/api/exports/tasks.csv": exportRoute(tasksCsvRoute, "/api/exports/tasks.csv", (json) =>
+    expect(String(json).split("\r\n")[0]).toMatch(/^task_id,/),
+  ),
+  "/api/exports/tasks.json": exportRoute(tasksJsonRoute, "/api/exports/tasks.json", (json) =>
+    expect(json.map((t: Json) => t.task_id)).toContain(fixtures.taskId),
+  ),
+  "/api/exports/usage.csv": exportRoute(usageCsvRoute, "/api/exports/usage.csv", (json) =>
+    expect(String(json).split("\r\n")[0]).toMatch(/^day,/),
+  ),
+  "/api/exports/usage.json": exportRoute(usageJsonRoute, "/api/exports/usage.json", (json) => expect(json.length).toBeGreaterThan(0)),
+  "/api/settings/export-tokens": {
+    module: exportTokensRoute,
+    methods: {
+      GET: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/export-tokens" }),
+        ok: 200,
+        check: (json) => expect(json.tokens).toEqual(expect.any(Array)),
+      },
+      POST: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/export-tokens", method: "POST" }),
+        ok: 201,
+        check: (json) => expect(json.token).toMatch(/^drx_/),
+      },
+    },
+  },
+  "/api/settings/export-tokens/[id]": {
+    module: exportTokenRoute,
+    methods: {
+      DELETE: {
+        minimum: "admin",
+        // A token of an admin who has gone: a new token of the signed-in admin cannot revoke it first.
+        request: () => ({ path: "/api/settings/export-tokens/x", method: "DELETE", params: { id: "token-of-someone-gone" } }),
+        ok: 204,
+        check: () => {},
+      },
+    },
+  },
+  "/api/settings/webhook": {
+    module: webhookRoute,
+    methods: {
+      GET: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/webhook" }),
+        ok: 200,
+        check: (json) => expect(json.deliveries).toEqual(expect.any(Array)),
+      },
+      PUT: {
+        minimum: "admin",
+        // A public address literal: checked without a DNS lookup.
+        request: () => ({ path: "/api/settings/webhook", method: "PUT", body: { url: "https://93.184.216.34/services/secret" } }),
+        ok: 200,
+        check: (json) => expect(json.target).toBe("https://93.184.216.34/…"),
+      },
+      DELETE: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/webhook", method: "DELETE" }),
+        ok: 200,
+        check: (json) => expect(json.target).toBeNull(),
+      },
+    },
+  },
+  "/api/settings/webhook/test": {
+    module: webhookTestRoute,
+    // The webhook was removed just before (DELETE above): an allowed caller is told to set one, not refused for its role.
+    methods: {
+      POST: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/webhook/test", method: "POST" }),
+        ok: 409,
+        check: (json) => expect(json.error.code).toBe("conflict:webhook_missing"),
+      },
+    },
+  },
 };
+
+function exportRoute(module: Record<string, unknown>, path: string, check: (json: Json) => void) {
+  return { module, methods: { GET: { minimum: "viewer" as Role, request: () => ({ path }), ok: 200, check } } };
+}
 
 const pick = ({ id, name, email }: { id: string; name: string; email: string }) => ({ id, name, email });
 const handlerOf = (route: string, method: string) => ROUTES[route]!.module[method] as Handler;
@@ -441,6 +530,8 @@ describe("API authorization", () => {
   beforeAll(async () => {
     team = await seedTeam();
     fixtures = await seedTaskFixtures(team);
+    const at = new Date().toISOString();
+    await insertExportToken(database().db, { id: "token-of-someone-gone", userId: "someone-gone", tokenHash: "0".repeat(64), at });
   });
 
   afterEach(async () => {

@@ -37,6 +37,14 @@ import * as importRoute from "@/app/api/tasks/import/route";
 import * as tasksRoute from "@/app/api/tasks/route";
 import * as downloadRoute from "@/app/api/downloads/[id]/route";
 import * as downloadsRoute from "@/app/api/downloads/route";
+import * as tasksCsvRoute from "@/app/api/exports/tasks.csv/route";
+import * as tasksJsonRoute from "@/app/api/exports/tasks.json/route";
+import * as usageCsvRoute from "@/app/api/exports/usage.csv/route";
+import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
+import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
+import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
+import * as webhookRoute from "@/app/api/settings/webhook/route";
+import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
 import { database } from "@/lib/db";
 import { importSchema } from "@/lib/schemas/tasks";
 import { call, INTERNALS, MEMBER_PASSWORD, seedTeam, type Team } from "@/lib/testing/app";
@@ -264,6 +272,16 @@ const RAW_QUERIES = [
   "?q=" + "%F0%9F".repeat(10),
 ];
 
+const EXPORT_QUERY_KEYS = ["from", "to", "bom", "unknown"];
+const EXPORT_EDGES = [
+  "?from=2026-02-31",
+  "?from=2026-03-02&to=2026-03-01",
+  "?from=%00",
+  "?to=9999-12-31",
+  "?from=2026-03-01T00:00:00.000000000Z",
+  "?bom=1&bom=0",
+];
+
 function randomQuery(rng: Rng, keys = Object.keys(QUERY_VALUES)): string {
   if (rng.chance(0.1)) return rng.pick(RAW_QUERIES);
   const params = new URLSearchParams();
@@ -486,6 +504,48 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     },
   },
   "/api/downloads/[id]": { module: downloadRoute, methods: { GET: { input: noBody("/api/downloads/[id]", ["id"]), count: 30 } } },
+  ...Object.fromEntries(
+    (
+      [
+        ["/api/exports/tasks.csv", tasksCsvRoute],
+        ["/api/exports/tasks.json", tasksJsonRoute],
+        ["/api/exports/usage.csv", usageCsvRoute],
+        ["/api/exports/usage.json", usageJsonRoute],
+      ] as const
+    ).map(([route, module]) => [
+      route,
+      {
+        module,
+        methods: {
+          GET: { input: noBody(route), count: 20, query: (rng: Rng) => randomQuery(rng, EXPORT_QUERY_KEYS), edgeQueries: EXPORT_EDGES },
+        },
+      },
+    ]),
+  ),
+  "/api/settings/export-tokens": {
+    module: exportTokensRoute,
+    methods: {
+      GET: { input: noBody("/api/settings/export-tokens"), count: 10 },
+      POST: { input: noBody("/api/settings/export-tokens"), count: 5 },
+    },
+  },
+  "/api/settings/export-tokens/[id]": {
+    module: exportTokenRoute,
+    methods: { DELETE: { input: noBody("/api/settings/export-tokens/[id]", ["id"]), count: 10 } },
+  },
+  "/api/settings/webhook": {
+    module: webhookRoute,
+    methods: {
+      GET: { input: noBody("/api/settings/webhook"), count: 5 },
+      // A documentation address: refused by the SSRF rules without a DNS lookup, so nothing leaves the machine.
+      PUT: {
+        input: withBody("/api/settings/webhook", (rng) => ({ url: rng.pick(["https://203.0.113.9/hook", "https://10.0.0.1/x"]) })),
+        count: 20,
+      },
+      DELETE: { input: noBody("/api/settings/webhook"), count: 5 },
+    },
+  },
+  "/api/settings/webhook/test": { module: webhookTestRoute, methods: { POST: { input: noBody("/api/settings/webhook/test"), count: 5 } } },
   "/api/downloads": {
     module: downloadsRoute,
     methods: {

@@ -15,6 +15,10 @@ const WORDS: Record<string, string> = {
   "member.change": "changed a member's access",
   "task.hide_team": "hid a task for the team",
   "task.show_team": "showed a task to the team again",
+  "export_token.create": "made an export token",
+  "export_token.revoke": "revoked an export token",
+  "webhook.set": "set the webhook URL",
+  "webhook.remove": "removed the webhook",
 };
 
 /** The newest audit entries, for admins: who did what, and when (UTC). Team-wide hides link to their task, where they are undone. */

@@ -232,6 +232,35 @@ export interface TaskFtsTable {
   prompt: string;
 }
 
+/** A read-only token an admin made for the export routes; only its sha256 is stored (migration 0013). */
+export interface ExportTokenTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** One POST to the team's webhook: pending until delivered, or failed after its last attempt (migration 0013). */
+export interface WebhookDeliveryTable {
+  id: string;
+  kind: string;
+  dedupe_key: string | null;
+  /** The JSON sent, as sent. */
+  body: string;
+  state: "pending" | "delivered" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  lease_owner: string | null;
+  /** Why the last attempt failed, with the URL's secrets cut out. */
+  last_error: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -250,4 +279,6 @@ export interface Database {
   rate_pauses: RatePauseTable;
   credit_rollups: CreditRollupTable;
   tasks_fts: TaskFtsTable;
+  export_tokens: ExportTokenTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }

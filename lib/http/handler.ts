@@ -4,6 +4,7 @@ import { requireUser, type SessionUser } from "@/lib/auth/session";
 import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Role } from "@/lib/members/roles";
+import { BEARER_ELSEWHERE_MESSAGE, bearerToken } from "./bearer";
 import { parseJson, parseWith, readJsonBytes, refuseNul } from "./body";
 
 type Params = Record<string, string | string[] | undefined>;
@@ -60,6 +61,7 @@ export function withUser<B = undefined, Q = undefined>(
   return (request: Request, context: RouteContext) =>
     respond(request, async () => {
       const bytes = await readBody(request, options);
+      if (bearerToken(request.headers) !== null) throw new AppError("forbidden:token_scope", BEARER_ELSEWHERE_MESSAGE);
       const user = await requireUser(request.headers, options.role);
       return handler({ ...(await inputs(request, context, options, bytes)), user });
     });

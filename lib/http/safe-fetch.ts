@@ -35,6 +35,10 @@ export interface SafeFetchOptions {
   idleMs?: number;
   /** DNS resolution (tests give their own). */
   resolve?: Resolve;
+  /** GET unless said (webhooks POST). A request with a body never follows a redirect: its answer is returned as is. */
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 interface Target {
@@ -49,7 +53,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     const target = await checkTarget(current, options);
     const answer = await send(target, options);
     const location = answer.headers.location;
-    if ([301, 302, 303, 307, 308].includes(answer.statusCode ?? 0) && location) {
+    if ((options.method ?? "GET") === "GET" && [301, 302, 303, 307, 308].includes(answer.statusCode ?? 0) && location) {
       answer.resume();
       if (redirects >= MAX_REDIRECTS) throw new RefusedFetch(`it redirected more than ${MAX_REDIRECTS} times.`);
       current = new URL(location, target.url).href;
@@ -59,7 +63,15 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   }
 }
 
-async function checkTarget(raw: string, { trustedBaseUrl, resolve = systemResolve }: SafeFetchOptions): Promise<Target> {
+/** Checks a URL a person gives (a webhook's) by the same rules, resolving its name now; throws RefusedFetch. */
+export async function checkPublicUrl(url: string, { resolve }: { resolve?: Resolve } = {}): Promise<void> {
+  await checkTarget(url, { resolve });
+}
+
+async function checkTarget(
+  raw: string,
+  { trustedBaseUrl, resolve = systemResolve }: Pick<SafeFetchOptions, "trustedBaseUrl" | "resolve">,
+): Promise<Target> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -90,7 +102,10 @@ async function resolveAll(resolve: Resolve, host: string) {
 
 const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-function send({ url, pinned }: Target, { timeoutMs, idleMs = IDLE_MS }: SafeFetchOptions): Promise<IncomingMessage> {
+function send(
+  { url, pinned }: Target,
+  { timeoutMs, idleMs = IDLE_MS, method = "GET", headers = {}, body }: SafeFetchOptions,
+): Promise<IncomingMessage> {
   // Connect to the address that was checked, whatever the name resolves to by now; TLS still verifies the name.
   const lookup: LookupFunction | undefined = pinned
     ? (_hostname, lookupOptions, callback) => {
@@ -100,7 +115,9 @@ function send({ url, pinned }: Target, { timeoutMs, idleMs = IDLE_MS }: SafeFetc
     : undefined;
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolvePromise, reject) => {
-    const request = transport.request(url, { method: "GET", headers: { accept: "*/*" }, lookup, timeout: idleMs }, (response) => {
+    const sent = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
+    const options = { method, headers: { accept: "*/*", ...headers, ...sent }, lookup, timeout: idleMs };
+    const request = transport.request(url, options, (response) => {
       clearTimeout(deadline);
       resolvePromise(response);
     });
@@ -110,7 +127,7 @@ function send({ url, pinned }: Target, { timeoutMs, idleMs = IDLE_MS }: SafeFetc
       clearTimeout(deadline);
       reject(error);
     });
-    request.end();
+    request.end(body);
   });
 }
 

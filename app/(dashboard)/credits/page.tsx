@@ -5,6 +5,7 @@ import { CreditBreakdown } from "@/components/credits/credit-breakdown";
 import { galleryHref, periodHref } from "@/components/credits/credit-format";
 import { CreditNotes } from "@/components/credits/credit-notes";
 import { CreditSummary } from "@/components/credits/credit-summary";
+import { ExportCard } from "@/components/credits/export-card";
 import { PeriodLinks } from "@/components/credits/period-links";
 import { SpendChart } from "@/components/credits/spend-chart";
 import { PageHeader } from "@/components/layout/page-header";
@@ -80,9 +81,12 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
               href: galleryHref({ model: row.model }, since),
             }))}
           />
+          <ExportCard since={since} />
           <CreditNotes />
         </>
       )}
+      {/* An empty period: another may hold tasks, and the card picks its own dates. */}
+      {totals.tasks === 0 && report.anyTasks && <ExportCard since={since} />}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { ConnectionCard } from "@/components/settings/connection-card";
+import { ExportTokensCard } from "@/components/settings/export-tokens-card";
+import { WebhookCard } from "@/components/settings/webhook-card";
 import { AuditCard } from "@/components/settings/audit-card";
 import { MembersLinkCard } from "@/components/settings/members-link-card";
 import { RefusedValuesCard } from "@/components/settings/refused-values-card";
@@ -10,6 +12,8 @@ import { requirePageUser } from "@/lib/auth/page";
 import { roleAtLeast } from "@/lib/members/roles";
 import { learnedValues } from "@/lib/tasks/refused-values";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
+import { exportTokens } from "@/lib/exports/tokens";
+import { webhookView } from "@/lib/webhooks/settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -33,6 +37,8 @@ export default async function SettingsPage() {
         />
         <MembersLinkCard isAdmin={isAdmin} />
         {isAdmin && <RefusedValuesCard learned={await learnedValues(database().db)} />}
+        {isAdmin && <WebhookCard webhook={await webhookView()} />}
+        {isAdmin && <ExportTokensCard tokens={await exportTokens()} />}
         {isAdmin && (
           <AuditCard
             entries={(await listAuditWithActors(database().db, { limit: 20 })).map((row) => ({

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { mediaStore } from "@/lib/media/store";
 import { createUpstreamClient } from "@/lib/upstream/client";
+import { startWebhookDelivery } from "@/lib/webhooks/loop";
 import { dispatchOnce } from "./dispatch";
 import type { Engine } from "./context";
 import { publishTaskEvent } from "@/lib/events/bus";
@@ -74,6 +75,7 @@ export function startEngine(): void {
   const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();
   holder[KEY] = { engine, tick, timer };
+  startWebhookDelivery(engine.connection, engine.owner);
   log.info("task engine started");
 }
 

@@ -1,0 +1,35 @@
+// The proxy refuses a bearer token on every page and route but the exports, before any handler runs
+// (better-auth's, setup and health included, which have no withUser of their own).
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { appPaths } from "@/lib/testing/routes";
+import { proxy } from "@/proxy";
+
+const ORIGIN = "http://localhost:3000";
+const run = (path: string, headers: Record<string, string>) => proxy(new NextRequest(`${ORIGIN}${path}`, { headers }));
+const passed = (response: Response) => response.headers.get("x-middleware-next") === "1";
+const bearer = { authorization: "Bearer drx_anything" };
+
+describe("export token scope", () => {
+  const paths = appPaths();
+  const exports = paths.filter((p) => p.path.startsWith("/api/exports/")).map((p) => p.path);
+  const others = paths.filter((p) => !p.path.startsWith("/api/exports/")).map((p) => p.path);
+
+  it("finds the four export routes", () =>
+    expect(exports.sort()).toEqual([
+      "/api/exports/tasks.csv",
+      "/api/exports/tasks.json",
+      "/api/exports/usage.csv",
+      "/api/exports/usage.json",
+    ]));
+
+  it.each(others)("refuses a bearer token on %s", async (path) => {
+    const response = run(path, bearer);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe("forbidden:token_scope");
+    expect(passed(run(path, {}))).toBe(true);
+    expect(passed(run(path, { authorization: "Basic dTpw" }))).toBe(true); // a reverse proxy's own sign-in
+  });
+
+  it.each(exports)("lets a bearer token through to %s", (path) => expect(passed(run(path, bearer))).toBe(true));
+});

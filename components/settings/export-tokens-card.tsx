@@ -1,0 +1,91 @@
+"use client";
+
+import { KeyRound } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { errorMessage } from "@/lib/query/fetch-json";
+import { useCreateExportToken, useRevokeExportToken } from "@/lib/query/exports";
+import type { ExportTokenView } from "@/lib/schemas/exports";
+
+const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "never");
+
+/** Admins' read-only export tokens: make one (shown once), see when each was last used, revoke. */
+export function ExportTokensCard({ tokens }: { tokens: ExportTokenView[] }) {
+  const router = useRouter();
+  const create = useCreateExportToken();
+  const revoke = useRevokeExportToken();
+  const [shown, setShown] = useState<string | null>(null);
+  const failed = create.error ?? revoke.error;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Export token</CardTitle>
+        <CardDescription>
+          Lets a spreadsheet or BI tool fetch the exports on a schedule, with <code>Authorization: Bearer</code>. It reads the exports and
+          nothing else, and stops when revoked or when its admin is disabled. Making a new one replaces yours.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {shown && (
+          <Alert tone="success" title="Copy your token now: it is not shown again" role="status">
+            <Input
+              readOnly
+              value={shown}
+              aria-label="New export token"
+              className="mt-1 font-mono"
+              onFocus={(event) => event.target.select()}
+            />
+            <p className="mt-2 font-mono text-xs break-all">
+              curl -H &quot;Authorization: Bearer {shown.slice(0, 8)}…&quot; https://your-darkroom/api/exports/usage.csv?from=2026-01-01
+            </p>
+          </Alert>
+        )}
+        {tokens.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No export token yet.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" data-testid="export-tokens">
+            {tokens.map((token) => (
+              <li key={token.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {token.owner.name ?? "A removed member"}: made {when(token.createdAt)}, last used {when(token.lastUsedAt)}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  pending={revoke.isPending && revoke.variables === token.id}
+                  onClick={() => revoke.mutate(token.id, { onSuccess: () => router.refresh() })}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button
+          className="w-fit"
+          pending={create.isPending}
+          onClick={() =>
+            create.mutate(undefined, {
+              onSuccess: ({ token }) => {
+                setShown(token);
+                router.refresh();
+              },
+            })
+          }
+        >
+          {!create.isPending && <KeyRound aria-hidden />}
+          Make a new token
+        </Button>
+        {failed && (
+          <Alert tone="danger" title="That did not work" role="alert">
+            {errorMessage(failed)}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { database } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
+import {
+  exportTokenOwner,
+  insertExportToken,
+  listExportTokens,
+  revokeExportToken,
+  revokeTokensOf,
+  touchExportToken,
+} from "@/lib/db/export-tokens";
+import { AppError } from "@/lib/errors";
+import type { SessionUser } from "@/lib/auth/session";
+import type { ExportTokenView } from "@/lib/schemas/exports";
+
+// Export tokens: 32 random bytes an admin gives a spreadsheet or BI tool to fetch the exports on a schedule.
+// Shown once; only the sha256 is stored (a random 32-byte secret needs no slow hash: there is nothing to
+// guess). One live token per admin: making a new one revokes the old. Read-only by construction: they are
+// accepted only by the export routes (lib/http/export-access.ts), and any other route refuses a bearer token.
+
+const PREFIX = "drx_";
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createExportToken(admin: SessionUser): Promise<{ token: string; view: ExportTokenView }> {
+  const { db } = database();
+  const at = new Date().toISOString();
+  const token = `${PREFIX}${randomBytes(32).toString("base64url")}`;
+  const id = randomUUID();
+  const replaced = await db.transaction().execute(async (trx) => {
+    const revoked = await revokeTokensOf(trx, { userId: admin.id, at });
+    await insertExportToken(trx, { id, userId: admin.id, tokenHash: hashToken(token), at });
+    return revoked;
+  });
+  for (const old of replaced)
+    await recordAudit(db, { actorId: admin.id, action: "export_token.revoke", subjectId: old, detail: { replaced: true } });
+  await recordAudit(db, { actorId: admin.id, action: "export_token.create", subjectId: id });
+  return { token, view: { id, owner: { id: admin.id, name: admin.name }, createdAt: at, lastUsedAt: null } };
+}
+
+export async function revokeToken(admin: SessionUser, id: string): Promise<void> {
+  const { db } = database();
+  if (!(await revokeExportToken(db, { id, at: new Date().toISOString() })))
+    throw new AppError(
+      "not_found:export_token",
+      "This export token does not exist or was revoked already. Reload Settings to see the live ones.",
+    );
+  await recordAudit(db, { actorId: admin.id, action: "export_token.revoke", subjectId: id });
+}
+
+export async function exportTokens(): Promise<ExportTokenView[]> {
+  return (await listExportTokens(database().db)).map((row) => ({
+    id: row.id,
+    owner: { id: row.user_id, name: row.user_name },
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  }));
+}
+
+/** The admin a bearer token stands for, or null when it is unknown, revoked, or its admin is disabled or demoted. */
+export async function userOfToken(token: string): Promise<SessionUser | null> {
+  if (!token.startsWith(PREFIX) || token.length > 200) return null;
+  const { db } = database();
+  const owner = await exportTokenOwner(db, { tokenHash: hashToken(token) });
+  if (!owner) return null;
+  await touchExportToken(db, { id: owner.token_id, at: new Date().toISOString() });
+  return { id: owner.id, name: owner.name, email: owner.email, role: "admin" };
+}

@@ -1,0 +1,17 @@
+// Export tokens travel as `Authorization: Bearer …` and work only on the export routes; every other route
+// refuses a request that carries one (proxy.ts for pages and routes, withUser again where data is touched),
+// so a token handed to a BI tool can read exports and nothing else.
+
+export const EXPORT_PATH_PREFIX = "/api/exports/";
+
+export const BEARER_ELSEWHERE_MESSAGE =
+  "Export tokens work only on Darkroom's export addresses (/api/exports/…). Sign in to use the rest of Darkroom.";
+
+/**
+ * The bearer token a request carries, or null. Other schemes (a reverse proxy's Basic sign-in in front of
+ * Darkroom) are not Darkroom's business and pass.
+ */
+export function bearerToken(headers: Headers): string | null {
+  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "");
+  return match ? match[1]! : null;
+}
