@@ -30,6 +30,14 @@ export interface ResultView {
   bytes: number | null;
 }
 
+/** How long a task of this model (and settings) usually takes: the median of its recent successes. */
+export interface TaskEstimate {
+  expectedMs: number;
+  /** "settings": runs with the same mode, duration, resolution or quality and count; "model": any run of the model. */
+  basis: "settings" | "model";
+  samples: number;
+}
+
 export interface TaskView {
   id: string;
   model: string;
@@ -62,6 +70,8 @@ export interface TaskView {
   hiddenForTeam?: boolean;
   /** Hidden from the gallery of the member reading it (the task's own page says so). */
   hiddenForMe?: boolean;
+  /** For a live task: how long it is expected to take, or null when too few recent runs say. */
+  estimate?: TaskEstimate | null;
 }
 
 export interface SubmissionView {
