@@ -1,3 +1,5 @@
+import type { QueueReason } from "./queue-reasons";
+
 // What the browser receives about tasks, submissions and their changes, in one client-safe module that
 // the server (which builds these) and the client (which shows them) both import. Darkroom's own URLs
 // only, never the upstream's, and no internal fields (leases, idempotency keys, storage keys).
@@ -87,6 +89,10 @@ export interface SubmissionView {
   prompt: string | null;
   userId: string;
   createdAt: string;
+  /** While waiting (or needing attention): why, in words (lib/schemas/queue-reasons.ts). */
+  reason?: QueueReason | null;
+  /** When it is expected to be sent, where one can tell (slots freeing on recent durations, a rate pause ending). */
+  sendAt?: string | null;
 }
 
 /** What open pages are told: enough to refetch the one task or submission that changed. */
