@@ -12,7 +12,7 @@ import { errorMessage } from "@/lib/query/fetch-json";
 import { taskKeys } from "@/lib/query/keys";
 import { hasFilters, parseTaskFilters, taskFiltersSearch, type TaskFilters } from "@/lib/query/task-filters";
 import { taskListOptions } from "@/lib/query/tasks";
-import { QueueStrip } from "./queue-strip";
+import { QueueStrip, type QueueViewer } from "./queue-strip";
 import { SelectionBar } from "./selection-bar";
 import { TaskFilterBar, type MemberOption } from "./task-filters";
 import { TaskGrid } from "./task-grid";
@@ -21,10 +21,11 @@ import { useGalleryLive } from "./use-gallery-live";
 interface TaskGalleryProps {
   members: MemberOption[];
   canGenerate: boolean;
+  viewer: QueueViewer;
 }
 
 /** The team's tasks, newest first, filtered by the URL, live, with selection for bulk download and hide. */
-export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
+export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -80,7 +81,7 @@ export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
   return (
     <div className="grid gap-5">
       <TaskFilterBar filters={filters} members={members} onChange={setFilters} />
-      <QueueStrip />
+      <QueueStrip viewer={viewer} />
       <SelectionBar
         ids={selectedIds}
         total={tasks.length}
