@@ -141,3 +141,17 @@ export function explainTask(task: TaskView): Explanation | undefined {
       };
   }
 }
+
+/**
+ * What a set of tasks cost, as far as is known: a success its credits used, a failure what was reserved less
+ * what came back, a live task what is reserved for it.
+ */
+export function selectionCredits(tasks: Pick<TaskView, "status" | "credits">[]): number {
+  let total = 0;
+  for (const { status, credits } of tasks) {
+    if (status === "succeeded" || status === "archiving") total += credits.used ?? credits.reserved ?? 0;
+    else if (status === "failed") total += Math.max(0, (credits.reserved ?? 0) - (credits.refunded ?? 0));
+    else total += credits.reserved ?? 0;
+  }
+  return total;
+}
