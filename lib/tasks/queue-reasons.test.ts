@@ -59,6 +59,11 @@ describe("queue reasons", () => {
     // The fifth needs the second slot to free: the runs started together, so about the same time.
     expect(fifth!.reason.code).toBe("video_slot");
     expect(Date.parse(fifth!.sendAt!)).toBeGreaterThanOrEqual(Date.parse(fourth!.sendAt!));
+    // Past their estimate the videos still hold their slots: still waiting for one, to be sent any moment.
+    await t.advance(30);
+    const [late] = await explain(t);
+    expect(late!.reason.code).toBe("video_slot");
+    expect(Math.abs(Date.parse(late!.sendAt!) - t.engine.now().getTime())).toBeLessThan(1_000);
     // Images have slots of their own: one submitted now is next.
     await t.submit(BODIES.gamma());
     expect((await explain(t)).at(-1)!.reason.code).toBe("next");

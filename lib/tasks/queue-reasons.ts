@@ -70,8 +70,12 @@ export async function explainQueue(context: QueueContext, waiting: Submission[])
     for (const s of sending) slots.push(nowMs + (await runMs(estimate, s.model, s.params)));
     while (slots.length < CONCURRENCY[kind]) slots.push(nowMs);
 
+    // Whether a slot is free now is a count, as the dispatcher's claim counts it; the estimates only time them.
+    let free = Math.max(0, CONCURRENCY[kind] - live.filter((t) => t.kind === kind).length - sending.length);
     for (const s of sending) explained.set(s.id, { reason: queueReason("sending", null, nowMs), sendAt: nowIso });
     for (const submission of waiting.filter((s) => s.kind === kind && !sending.includes(s))) {
+      const slotFree = free > 0;
+      free -= 1;
       slots.sort((a, b) => a - b);
       const slotAt = slots.shift() ?? Infinity;
       const own = Date.parse(submission.next_attempt_at);
@@ -94,7 +98,7 @@ export async function explainQueue(context: QueueContext, waiting: Submission[])
         // No error: the budget sent it back to wait for room (a rate wait); an unclear answer: a same-key retry.
         code = !submission.error_code || submission.error_code === "rate_limited" ? "rate_limited" : "retrying";
         until = ownWait;
-      } else code = slotAt > nowMs ? slotCode : "next";
+      } else code = slotFree ? "next" : slotCode;
       // Paused or held: it goes when a person resumes, or the key works again, which no one can foretell.
       const unknowable = code === "paused" || code === "key_refused" || code === "account_disabled";
       explained.set(submission.id, { reason: queueReason(code, iso(until ?? NaN), nowMs), sendAt: unknowable ? null : iso(sendMs) });
