@@ -20,6 +20,20 @@ async function explain(t: TestEngine) {
   return waiting.map((s) => ({ id: s.id, ...explained.get(s.id)! }));
 }
 
+/** Money and slots: every credit the emulator charged is on a recorded task, no submission is lost, no kind over its cap. */
+async function expectBooks(emu: ReturnType<typeof emulator>, apiKey: string, submitted: number) {
+  const { db } = database();
+  const sent = await db.selectFrom("tasks").select(["credits_reserved", "kind", "status"]).where("submission_id", "is not", null).execute();
+  expect(100_000 - (await emu.credits(apiKey))).toBe(sent.reduce((sum, task) => sum + (task.credits_reserved ?? 0), 0));
+  const submissions = await db.selectFrom("submissions").select(["state", "task_id"]).execute();
+  expect(submissions).toHaveLength(submitted);
+  for (const s of submissions) expect(s.state === "accepted" ? Boolean(s.task_id) : s.state === "queued").toBe(true);
+  for (const kind of ["image", "video"] as const)
+    expect(
+      sent.filter((task) => task.kind === kind && (task.status === "pending" || task.status === "processing")).length,
+    ).toBeLessThanOrEqual(kind === "image" ? 5 : 3);
+}
+
 const secondsUntil = (t: TestEngine, iso: string | null) => (Date.parse(iso!) - t.engine.now().getTime()) / 1000;
 
 describe("queue reasons", () => {
@@ -67,6 +81,7 @@ describe("queue reasons", () => {
     // Images have slots of their own: one submitted now is next.
     await t.submit(BODIES.gamma());
     expect((await explain(t)).at(-1)!.reason.code).toBe("next");
+    await expectBooks(emu, apiKey, 6);
   });
 
   it("the rate budget spent: 'API rate limit, next try in N s', N when the oldest request leaves the window", async () => {
@@ -84,6 +99,7 @@ describe("queue reasons", () => {
     expect(Date.parse(waiting!.reason.until!) - start.getTime()).toBeCloseTo(61_001, -1);
     expect(waiting!.reason.words).toMatch(/^API rate limit, next try in (5\d|6[01]) s$/);
     expect(Date.parse(waiting!.sendAt!) - Date.parse(waiting!.reason.until!)).toBeLessThan(1_000);
+    await expectBooks(emu, apiKey, 1);
   });
 
   it("a 429 with Retry-After: 12: 'API rate limit, next try in 12 s'", async () => {
@@ -97,6 +113,7 @@ describe("queue reasons", () => {
     expect(waiting!.reason).toMatchObject({ code: "rate_limited", words: "API rate limit, next try in 12 s" });
     expect(secondsUntil(t, waiting!.reason.until)).toBeGreaterThan(11);
     expect(secondsUntil(t, waiting!.reason.until)).toBeLessThanOrEqual(12);
+    await expectBooks(emu, apiKey, 1);
   });
 
   it("paused by an admin: 'Paused by admin', with no send time", async () => {
