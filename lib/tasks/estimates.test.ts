@@ -79,7 +79,10 @@ describe(`progress estimates on ${process.env.DATABASE_URL?.startsWith("postgres
     for (let i = 0; i < 3; i += 1) await run("gamma-5-pro", { quality: "basic" }, 8);
     await run("gamma-5-pro", { quality: "basic" }, 0, { id: "task_live", status: "processing", completed_at: null });
     const rows = await database().db.selectFrom("tasks").selectAll().orderBy("created_at", "desc").execute();
-    const views = await withEstimates(database().db, rows.map((row) => taskView(row)));
+    const views = await withEstimates(
+      database().db,
+      rows.map((row) => taskView(row)),
+    );
     expect(views.find((v) => v.id === "task_live")?.estimate).toEqual({ expectedMs: 8_000, basis: "settings", samples: 3 });
     expect(views.filter((v) => v.id !== "task_live").every((v) => v.estimate === undefined)).toBe(true);
   });
