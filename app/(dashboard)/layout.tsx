@@ -15,7 +15,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <Sidebar user={shellUser} />
       <MobileBar user={shellUser} />
       <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
-        <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 sm:px-6 md:py-10 lg:px-10">{children}</div>
+        {/* A page that holds a grid of results (data-wide-page) gets the screen's width; forms and text stay readable. */}
+        <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 has-[[data-wide-page]]:max-w-[120rem] sm:px-6 md:py-10 lg:px-10">
+          {children}
+        </div>
       </main>
     </div>
   );

@@ -111,6 +111,8 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "darkroom-downloads-"));
   await task("task_dl_two", { prompt: TRICKY, credits_refunded: null }, [await png("a.png", "#ff0000"), await png("b.png", "#00ff00")]);
   await task("task_dl_failed", {
+    params: JSON.stringify({ model: "gamma-5-pro", prompt: "=HYPERLINK(1)", aspect_ratio: "16:9", image_urls: ["/api/media/t/0"] }),
+    prompt: "=HYPERLINK(1)",
     status: "failed",
     credits_used: 0,
     credits_refunded: 44,
@@ -159,7 +161,7 @@ describe("POST /api/downloads, then GET the ZIP", () => {
         two(0, "png"),
         two(1, "png"),
         two(0, "json"),
-        name("task_dl_failed", "a red kite", 0, "json"),
+        name("task_dl_failed", "=HYPERLINK(1)", 0, "json"),
         name("task_dl_gone", "a red kite", 0, "json"),
         "index.csv",
       ].sort(),
@@ -180,7 +182,7 @@ describe("POST /api/downloads, then GET the ZIP", () => {
       completedAt: CREATED,
       files: [two(0, "png"), two(1, "png")],
     });
-    const failed = JSON.parse(read(name("task_dl_failed", "a red kite", 0, "json")).toString());
+    const failed = JSON.parse(read(name("task_dl_failed", "=HYPERLINK(1)", 0, "json")).toString());
     expect(failed).toMatchObject({
       status: "failed",
       credits: { reserved: 44, used: 0, refunded: 44 },
@@ -201,20 +203,74 @@ describe("POST /api/downloads, then GET the ZIP", () => {
       "completed_at",
       "file",
       "note",
+      "prompt",
+      // One column per setting any selected request carries (the union), after the fixed ones.
+      "setting_aspect_ratio",
+      "setting_image_urls",
+      "setting_seed",
     ]);
     const by = (id: string) => rows.filter((r) => r[0] === id);
     expect(by("task_dl_two")).toEqual(
-      [0, 1].map((i) => ["task_dl_two", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, two(i, "png"), ""]),
+      [0, 1].map((i) => [
+        "task_dl_two",
+        "gamma-5-pro",
+        "mo",
+        "succeeded",
+        "44",
+        "44",
+        "",
+        CREATED,
+        CREATED,
+        two(i, "png"),
+        "",
+        TRICKY,
+        "",
+        "",
+        "7",
+      ]),
     );
+    // The prompt and every setting, formula-safe (a leading ' on what a spreadsheet would run).
     expect(by("task_dl_failed")).toEqual([
-      ["task_dl_failed", "gamma-5-pro", "mo", "failed", "44", "0", "44", CREATED, CREATED, "", "no archived result"],
+      [
+        "task_dl_failed",
+        "gamma-5-pro",
+        "mo",
+        "failed",
+        "44",
+        "0",
+        "44",
+        CREATED,
+        CREATED,
+        "",
+        "no archived result",
+        "'=HYPERLINK(1)",
+        "16:9",
+        '["/api/media/t/0"]',
+        "",
+      ],
     ]);
     expect(by("task_dl_hidden")).toEqual([
-      ["task_dl_hidden", "", "", "missing", "", "", "", "", "", "", "unknown or hidden task: not included"],
+      ["task_dl_hidden", "", "", "missing", "", "", "", "", "", "", "unknown or hidden task: not included", "", "", "", ""],
     ]);
     expect(by("task_no_such")[0]?.[3]).toBe("missing");
     expect(by("task_dl_gone")).toEqual([
-      ["task_dl_gone", "gamma-5-pro", "mo", "succeeded", "44", "44", "", CREATED, CREATED, "", "result 1 is missing from the archive"],
+      [
+        "task_dl_gone",
+        "gamma-5-pro",
+        "mo",
+        "succeeded",
+        "44",
+        "44",
+        "",
+        CREATED,
+        CREATED,
+        "",
+        "result 1 is missing from the archive",
+        "a red kite",
+        "",
+        "",
+        "7",
+      ],
     ]);
     expect(rows).toHaveLength(7); // a row per file, per task without files, per missing id; the repeated id once
   });

@@ -33,6 +33,9 @@ describe("POST /api/submissions/{id}/resend", () => {
     }
     const held = await getSubmission(database().db, { id: id! });
     expect(held?.state).toBe("attention");
+    // Out of line, but listed with the queue so it is not forgotten, with the same words as its card.
+    const listed = await call(queue, "/api/queue", { cookie: team.viewer.cookie });
+    expect(listed.json.attention).toMatchObject([{ id, reason: { code: "attention", words: "Needs attention" }, sendAt: null }]);
 
     expectError(await post(id!, team.admin.cookie, {}), 422, "invalid:body");
     expectError(await post(id!, team.viewer.cookie, { acceptSecondCharge: true }), 403, "forbidden:role");
@@ -60,5 +63,9 @@ describe("POST /api/submissions/{id}/resend", () => {
     const asMember = await call(queue, "/api/queue", { cookie: team.member.cookie });
     expect(asMember.json.held).toMatchObject({ message: null });
     expect(asMember.json.submissions).toHaveLength(1);
+    expect(asMember.json.submissions[0].reason).toMatchObject({
+      code: "account_disabled",
+      words: expect.stringMatching(/^API account disabled/),
+    });
   });
 });

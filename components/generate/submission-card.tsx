@@ -11,6 +11,7 @@ import { getModel } from "@/lib/models/catalogue";
 import { submissionQueryOptions, useResendWithNewKey } from "@/lib/query/submissions";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
+import { QueueReasonLine } from "@/components/shared/queue-reason";
 import { ResultActions } from "@/components/shared/result-actions";
 import type { Tracked } from "./session-store";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
@@ -85,15 +86,18 @@ function WaitingState({ submission, mode }: { submission: SubmissionView; mode?:
   switch (submission.state) {
     case "queued":
       return (
-        <p>
-          Waiting in the queue
-          {submission.position !== null && (
-            <>
-              , position <strong className="tabular-nums">{submission.position}</strong>
-            </>
-          )}
-          .{submission.error?.code === "concurrency_limited" && " The account is at its limit of running tasks; it goes out when one ends."}
-        </p>
+        <>
+          <p>
+            Waiting in the queue
+            {submission.position !== null && (
+              <>
+                , position <strong className="tabular-nums">{submission.position}</strong>
+              </>
+            )}
+            .
+          </p>
+          {submission.reason && <QueueReasonLine reason={submission.reason} sendAt={submission.sendAt} />}
+        </>
       );
     case "sending":
       return <p>Sending to the generation service…</p>;

@@ -27,7 +27,7 @@ export function MobileBar({ user }: { user: ShellUser }) {
             <DialogDescription className="sr-only">Pages, your account and the colour theme.</DialogDescription>
           </div>
           <nav aria-label="Main">
-            <NavLinks onNavigate={() => setOpen(false)} />
+            <NavLinks role={user.role} onNavigate={() => setOpen(false)} />
           </nav>
           <AccountPanel user={user} className="border-t pt-4" />
         </DialogContent>

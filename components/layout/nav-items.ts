@@ -1,18 +1,26 @@
 import { Coins, LayoutDashboard, ListChecks, Settings, Sparkles, type LucideIcon } from "lucide-react";
+import { roleAtLeast, type Role } from "@/lib/members/roles";
 
 export interface NavItem {
   href: string;
   label: string;
   icon: LucideIcon;
+  /** Shown only from this role up: a page the role cannot use is not offered (the page still checks for itself). */
+  minRole?: Role;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview", icon: LayoutDashboard },
-  { href: "/generate", label: "Generate", icon: Sparkles },
+  { href: "/generate", label: "Generate", icon: Sparkles, minRole: "member" },
   { href: "/tasks", label: "Tasks", icon: ListChecks },
   { href: "/credits", label: "Credits", icon: Coins },
   { href: "/settings", label: "Settings", icon: Settings },
 ];
+
+/** The navigation a role sees: viewers cannot generate, so they are not offered Generate. */
+export function navItemsFor(role: Role): readonly NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.minRole || roleAtLeast(role, item.minRole));
+}
 
 /** A section stays marked on its sub-pages (Settings on /settings/members); "/" only on itself. */
 export function isCurrent(href: string, pathname: string): boolean {

@@ -3,13 +3,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
-import { NAV_ITEMS, isCurrent } from "./nav-items";
+import type { Role } from "@/lib/members/roles";
+import { isCurrent, navItemsFor } from "./nav-items";
 
-export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <ul className="grid gap-1">
-      {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+      {navItemsFor(role).map(({ href, label, icon: Icon }) => {
         const current = isCurrent(href, pathname);
         return (
           <li key={href}>

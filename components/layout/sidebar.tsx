@@ -11,7 +11,7 @@ export function Sidebar({ user }: { user: ShellUser }) {
         <Brand />
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
-        <NavLinks />
+        <NavLinks role={user.role} />
       </nav>
       <AccountPanel user={user} className="border-t p-4" />
     </aside>

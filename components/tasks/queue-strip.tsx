@@ -1,17 +1,51 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Clock } from "lucide-react";
+import { ArrowUpToLine, Clock, Pause, Play, X } from "lucide-react";
+import { useState } from "react";
+import { QueueReasonLine } from "@/components/shared/queue-reason";
 import { Alert } from "@/components/ui/alert";
-import { queueOptions } from "@/lib/query/tasks";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/query/fetch-json";
+import { queueOptions, useCancelSubmission, useMoveToFront, useSetQueuePaused } from "@/lib/query/queue";
+import type { SubmissionView } from "@/lib/schemas/views";
 import { modelLabel } from "./task-format";
 
-/** Submissions still waiting to be sent, at the top of the gallery with their place in line. */
-export function QueueStrip() {
+export interface QueueViewer {
+  id: string;
+  /** Members and admins may act on their own submissions; viewers only look. */
+  canEdit: boolean;
+  isAdmin: boolean;
+}
+
+/**
+ * Submissions still waiting to be sent, with their place in line and why they wait (the server's words, the
+ * same as on their cards). Their owner or an admin can cancel one or move it to the front; admins pause and
+ * resume the whole queue.
+ */
+export function QueueStrip({ viewer }: { viewer: QueueViewer }) {
   const { data } = useQuery(queueOptions());
   const waiting = data?.submissions ?? [];
+  const attention = data?.attention ?? [];
   const held = data?.held;
-  if (!waiting.length && !held) return null;
+  const paused = data?.paused ?? false;
+  const pause = useSetQueuePaused();
+  const [cancelling, setCancelling] = useState<SubmissionView | null>(null);
+  const cancel = useCancelSubmission();
+  const front = useMoveToFront();
+  const failure = pause.error ?? cancel.error ?? front.error;
+  if (!waiting.length && !held && !paused && !attention.length) return null;
+  const mayChange = (s: SubmissionView) => viewer.isAdmin || (viewer.canEdit && s.userId === viewer.id);
+
   return (
     <section aria-labelledby="queue-heading" className="grid gap-3 rounded-xl border border-dashed bg-card/60 p-3 sm:p-4">
       {held && (
@@ -19,22 +53,101 @@ export function QueueStrip() {
           {held.message ?? "The generation service refused Darkroom's API key; an admin has been told. Nothing waiting is lost."}
         </Alert>
       )}
-      <h2 id="queue-heading" className="flex items-center gap-2 text-sm font-semibold">
-        <Clock className="size-4 text-muted-foreground" aria-hidden />
-        Waiting to be sent ({waiting.length})
-        {data?.paused && <span className="font-normal text-muted-foreground"> · the queue is paused</span>}
-      </h2>
-      <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {waiting.map((submission) => (
-          <li key={submission.id} className="grid gap-0.5 rounded-lg border bg-card p-2.5 text-sm">
-            <span className="font-medium">
-              <span className="tabular-nums">#{submission.position ?? "–"}</span> · {modelLabel(submission.model)}
-              <span className="sr-only">, position {submission.position} in the queue</span>
-            </span>
-            <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
-          </li>
-        ))}
-      </ol>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="queue-heading" className="flex items-center gap-2 text-sm font-semibold">
+          <Clock className="size-4 text-muted-foreground" aria-hidden />
+          Waiting to be sent ({waiting.length}){paused && <span className="font-normal text-muted-foreground"> · the queue is paused</span>}
+        </h2>
+        {viewer.isAdmin && (
+          <Button size="sm" variant="outline" pending={pause.isPending} onClick={() => pause.mutate(!paused)}>
+            {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+            {paused ? "Resume queue" : "Pause queue"}
+          </Button>
+        )}
+      </div>
+      {failure && (
+        <Alert tone="danger" role="alert">
+          {errorMessage(failure)}
+        </Alert>
+      )}
+      {waiting.length > 0 && (
+        <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Waiting submissions">
+          {waiting.map((submission, index) => (
+            <li
+              key={submission.id}
+              className="grid content-start gap-1 rounded-lg border bg-card p-2.5 text-sm"
+              data-submission-id={submission.id}
+            >
+              <span className="font-medium">
+                <span className="tabular-nums">#{submission.position ?? "–"}</span> · {modelLabel(submission.model)}
+                <span className="sr-only">, position {submission.position} in the queue</span>
+              </span>
+              <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
+              {submission.reason && <QueueReasonLine reason={submission.reason} sendAt={submission.sendAt} />}
+              {mayChange(submission) && submission.state === "queued" && (
+                <div className="flex flex-wrap gap-1.5 pt-1">
+                  {index > 0 && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      pending={front.isPending && front.variables === submission.id}
+                      onClick={() => front.mutate(submission.id)}
+                      aria-label={`Move #${submission.position} to the front`}
+                    >
+                      <ArrowUpToLine aria-hidden />
+                      Move to front
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" onClick={() => setCancelling(submission)} aria-label={`Cancel #${submission.position}`}>
+                    <X aria-hidden />
+                    Cancel
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {attention.length > 0 && (
+        <div className="grid gap-2">
+          <h3 className="text-sm font-semibold">Needs a decision ({attention.length})</h3>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {attention.map((submission) => (
+              <li key={submission.id} className="grid content-start gap-1 rounded-lg border bg-card p-2.5 text-sm">
+                <span className="font-medium">{modelLabel(submission.model)}</span>
+                <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
+                {submission.reason && <QueueReasonLine reason={submission.reason} />}
+                {submission.error?.message && (
+                  <span className="line-clamp-3 text-xs text-muted-foreground">{submission.error.message}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <AlertDialog open={cancelling !== null} onOpenChange={(open) => !open && setCancelling(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel this submission?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {cancelling ? `${modelLabel(cancelling.model)}: “${(cancelling.prompt ?? "").slice(0, 80)}”. ` : ""}
+              It leaves the queue and is never sent; nothing was charged for it. To make it again, submit it again.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep it</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              pending={cancel.isPending}
+              onClick={() => {
+                if (cancelling) cancel.mutate(cancelling.id, { onSettled: () => setCancelling(null) });
+              }}
+            >
+              Cancel submission
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
   );
 }

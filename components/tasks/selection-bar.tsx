@@ -18,6 +18,8 @@ import { downloadZip, hideTasks } from "@/lib/query/tasks";
 
 interface SelectionBarProps {
   ids: string[];
+  /** What the selected tasks cost (lib: selectionCredits). */
+  credits: number;
   total: number;
   onSelectAll: () => void;
   onClear: () => void;
@@ -25,7 +27,7 @@ interface SelectionBarProps {
 }
 
 /** What can be done with the selected cards: download them as one ZIP, or hide them from the dashboard. */
-export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: SelectionBarProps) {
+export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidden }: SelectionBarProps) {
   const [message, setMessage] = useState<{ tone: "danger" | "info"; text: string } | null>(null);
   const [zipping, setZipping] = useState(false);
   const [hiding, setHiding] = useState(false);
@@ -57,15 +59,17 @@ export function SelectionBar({ ids, total, onSelectAll, onClear, onHidden }: Sel
   };
 
   return (
-    <div className="grid gap-2">
+    // Sticky as a whole (the toolbar and its message), in the page's column: it stays in view while the grid
+    // scrolls under it; on a phone below the sticky top bar.
+    <div className="sticky top-16 z-20 grid gap-2 md:top-2">
       <div
         role="toolbar"
         aria-label="Selected tasks"
-        className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border bg-card p-2 shadow-sm"
+        className="flex flex-wrap items-center gap-2 rounded-xl border bg-card/95 p-2 shadow-md backdrop-blur"
         hidden={count === 0}
       >
         <p className="px-2 text-sm font-medium" aria-live="polite">
-          {count} selected
+          {count} selected<span className="font-normal text-muted-foreground"> · {plural(credits, "credit")}</span>
         </p>
         {count < total && (
           <Button size="sm" variant="ghost" onClick={onSelectAll}>

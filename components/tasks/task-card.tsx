@@ -3,10 +3,11 @@
 import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { memo, useId, type MouseEvent } from "react";
+import { TaskProgress } from "@/components/shared/task-progress";
 import { Badge } from "@/components/ui/badge";
 import type { TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
-import { age, clock, creditsLine, DEADLINE_MS, expiresSoon, isLive, modelLabel, statusBadge } from "./task-format";
+import { age, creditsLine, expiresSoon, isLive, modelLabel, statusBadge } from "./task-format";
 
 interface TaskCardProps {
   task: TaskView;
@@ -97,7 +98,9 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
           <Warning>Not saved to the archive</Warning>
         ) : (
           // The deadline is the generation's: a result being saved has met it already.
-          isLive(task) && task.status !== "archiving" && now > 0 && <LiveProgress createdAt={task.createdAt} now={now} />
+          isLive(task) &&
+          task.status !== "archiving" &&
+          now > 0 && <TaskProgress createdAt={task.createdAt} estimate={task.estimate} now={now} />
         )}
       </div>
     </article>
@@ -110,29 +113,5 @@ function Warning({ children }: { children: React.ReactNode }) {
       <TriangleAlert aria-hidden className="size-3.5 shrink-0 text-warning" />
       {children}
     </p>
-  );
-}
-
-function LiveProgress({ createdAt, now }: { createdAt: string; now: number }) {
-  const elapsed = Math.max(0, now - new Date(createdAt).getTime());
-  const share = Math.min(1, elapsed / DEADLINE_MS);
-  return (
-    <div className="grid gap-1">
-      <div
-        role="progressbar"
-        aria-label="Time used of the 30-minute deadline"
-        aria-valuemin={0}
-        aria-valuemax={30}
-        aria-valuenow={Math.floor(elapsed / 60_000)}
-        aria-valuetext={`${clock(elapsed)} of 30:00`}
-        className="h-1.5 overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className={cn("h-full rounded-full", share > 0.8 ? "bg-danger" : "bg-primary")}
-          style={{ width: `${Math.max(2, share * 100)}%` }}
-        />
-      </div>
-      <p className="text-xs text-muted-foreground tabular-nums">{clock(elapsed)} of 30:00</p>
-    </div>
   );
 }

@@ -60,16 +60,18 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 
-  const [open, setOpen] = useState(false);
-  const active = Object.keys(filters).filter((key) => key !== "q").length;
+  // Member, dates and favourites are used less: they wait behind "More filters", open by itself when one is set.
+  const more = ["member", "from", "to", "favourite"] as const;
+  const moreActive = more.filter((key) => filters[key] !== undefined).length;
+  const [open, setOpen] = useState(moreActive > 0);
   const set = (patch: Partial<TaskFilters>) => onChange({ ...filters, ...patch });
   const status = filters.status?.join(",") ?? "";
   const model = filters.model?.join(",") ?? "";
 
   return (
-    <search aria-label="Filter tasks" className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
+    <search aria-label="Filter tasks" className="grid gap-2 rounded-xl border bg-card p-2 shadow-sm">
       {filters.parent && (
-        <p className="flex flex-wrap items-center gap-2 text-sm">
+        <p className="flex flex-wrap items-center gap-2 px-1 text-sm">
           <GitBranch aria-hidden className="size-4 text-muted-foreground" />
           Made from
           <Link href={`/tasks/${encodeURIComponent(filters.parent)}`} className="font-mono text-xs underline underline-offset-4">
@@ -81,9 +83,11 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           </Button>
         </p>
       )}
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-q`}>Search prompts</Label>
-        <div className="relative">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-[12rem] flex-[1_1_16rem]">
+          <Label htmlFor={`${id}-q`} className="sr-only">
+            Search prompts
+          </Label>
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             id={`${id}-q`}
@@ -93,65 +97,61 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
             onKeyDown={(event) => {
               if (event.key === "Enter") onChange({ ...filters, q: query.trim() || undefined });
             }}
-            placeholder="Words in the prompt"
+            placeholder="Search prompts"
             maxLength={200}
             className="pl-8"
           />
         </div>
+        <Select
+          aria-label="Status"
+          className="min-w-0 flex-[1_1_8rem] sm:flex-none"
+          value={status}
+          onChange={(event) => set({ status: event.target.value ? event.target.value.split(",") : undefined })}
+        >
+          <option value="">Any status</option>
+          {STATUS_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {status.includes(",") && <option value={status}>{status.split(",").join(", ")}</option>}
+        </Select>
+        <Select
+          aria-label="Model"
+          className="min-w-0 flex-[1_1_8rem] sm:flex-none"
+          value={model}
+          onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}
+        >
+          <option value="">Any model</option>
+          {MODELS.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.label}
+            </option>
+          ))}
+          {model && !MODELS.some((entry) => entry.id === model) && <option value={model}>{model}</option>}
+        </Select>
+        <Select
+          aria-label="Type"
+          className="min-w-0 flex-[1_1_7rem] sm:flex-none"
+          value={filters.kind ?? ""}
+          onChange={(event) => set({ kind: (event.target.value || undefined) as TaskFilters["kind"] })}
+        >
+          <option value="">Any type</option>
+          <option value="image">Images</option>
+          <option value="video">Videos</option>
+        </Select>
+        <Button variant="outline" aria-expanded={open} aria-controls={`${id}-more`} onClick={() => setOpen((value) => !value)}>
+          <SlidersHorizontal aria-hidden />
+          More filters{moreActive ? ` (${moreActive})` : ""}
+        </Button>
+        {hasFilters(filters) && (
+          <Button variant="ghost" onClick={() => onChange({})}>
+            <X aria-hidden />
+            Clear filters
+          </Button>
+        )}
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="w-fit sm:hidden"
-        aria-expanded={open}
-        aria-controls={`${id}-more`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <SlidersHorizontal aria-hidden />
-        {open ? "Hide filters" : `Filters${active ? ` (${active})` : ""}`}
-      </Button>
-      <div id={`${id}-more`} className={`${open ? "grid" : "hidden"} grid-cols-2 gap-3 sm:grid lg:grid-cols-4`}>
-        <Field id={`${id}-status`} label="Status">
-          <Select
-            id={`${id}-status`}
-            value={status}
-            onChange={(event) => set({ status: event.target.value ? event.target.value.split(",") : undefined })}
-          >
-            <option value="">Any status</option>
-            {STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-            {status.includes(",") && <option value={status}>{status.split(",").join(", ")}</option>}
-          </Select>
-        </Field>
-        <Field id={`${id}-model`} label="Model">
-          <Select
-            id={`${id}-model`}
-            value={model}
-            onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}
-          >
-            <option value="">Any model</option>
-            {MODELS.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.label}
-              </option>
-            ))}
-            {model && !MODELS.some((entry) => entry.id === model) && <option value={model}>{model}</option>}
-          </Select>
-        </Field>
-        <Field id={`${id}-kind`} label="Type">
-          <Select
-            id={`${id}-kind`}
-            value={filters.kind ?? ""}
-            onChange={(event) => set({ kind: (event.target.value || undefined) as TaskFilters["kind"] })}
-          >
-            <option value="">Any type</option>
-            <option value="image">Images</option>
-            <option value="video">Videos</option>
-          </Select>
-        </Field>
+      <div id={`${id}-more`} hidden={!open} className="grid grid-cols-2 items-end gap-2 border-t pt-2 sm:grid-cols-4">
         <Field id={`${id}-member`} label="Member">
           <Select id={`${id}-member`} value={filters.member ?? ""} onChange={(event) => set({ member: event.target.value || undefined })}>
             <option value="">Everyone</option>
@@ -179,23 +179,15 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
             onChange={(event) => set({ to: instantOf(event.target.value, true) })}
           />
         </Field>
-        <div className="col-span-2 flex flex-wrap items-end justify-between gap-3">
-          <label className="flex h-9 cursor-pointer items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 cursor-pointer accent-primary"
-              checked={filters.favourite === true}
-              onChange={(event) => set({ favourite: event.target.checked || undefined })}
-            />
-            Favourites only
-          </label>
-          {hasFilters(filters) && (
-            <Button variant="ghost" size="sm" onClick={() => onChange({})}>
-              <X aria-hidden />
-              Clear filters
-            </Button>
-          )}
-        </div>
+        <label className="flex h-9 cursor-pointer items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-4 cursor-pointer accent-primary"
+            checked={filters.favourite === true}
+            onChange={(event) => set({ favourite: event.target.checked || undefined })}
+          />
+          Favourites only
+        </label>
       </div>
     </search>
   );

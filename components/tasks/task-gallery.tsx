@@ -12,19 +12,23 @@ import { errorMessage } from "@/lib/query/fetch-json";
 import { taskKeys } from "@/lib/query/keys";
 import { hasFilters, parseTaskFilters, taskFiltersSearch, type TaskFilters } from "@/lib/query/task-filters";
 import { taskListOptions } from "@/lib/query/tasks";
-import { QueueStrip } from "./queue-strip";
+import { QueueStrip, type QueueViewer } from "./queue-strip";
 import { SelectionBar } from "./selection-bar";
 import { TaskFilterBar, type MemberOption } from "./task-filters";
 import { TaskGrid } from "./task-grid";
+import { DensityToggle } from "./density-toggle";
+import { selectionCredits } from "./task-format";
+import { useDensity } from "./use-density";
 import { useGalleryLive } from "./use-gallery-live";
 
 interface TaskGalleryProps {
   members: MemberOption[];
   canGenerate: boolean;
+  viewer: QueueViewer;
 }
 
 /** The team's tasks, newest first, filtered by the URL, live, with selection for bulk download and hide. */
-export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
+export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -69,7 +73,9 @@ export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
     });
     anchor.current = index;
   }, []);
-  const selectedIds = tasks.filter((task) => selected.has(task.id)).map((task) => task.id);
+  const selectedTasks = tasks.filter((task) => selected.has(task.id));
+  const selectedIds = selectedTasks.map((task) => task.id);
+  const [density, setDensity] = useDensity();
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => {
@@ -78,11 +84,14 @@ export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
 
   const filtered = hasFilters(filters);
   return (
-    <div className="grid gap-5">
+    // data-wide-page: the dashboard's column widens for the gallery (app/(dashboard)/layout.tsx), so a wide
+    // screen gets as many columns as fit.
+    <div className="grid gap-4" data-wide-page>
       <TaskFilterBar filters={filters} members={members} onChange={setFilters} />
-      <QueueStrip />
+      <QueueStrip viewer={viewer} />
       <SelectionBar
         ids={selectedIds}
+        credits={selectionCredits(selectedTasks)}
         total={tasks.length}
         onSelectAll={() => setSelected(new Set(tasks.map((task) => task.id)))}
         onClear={() => setSelected(new Set())}
@@ -135,7 +144,11 @@ export function TaskGallery({ members, canGenerate }: TaskGalleryProps) {
               {errorMessage(list.error)}
             </Alert>
           )}
+          <div className="flex justify-end">
+            <DensityToggle density={density} onChange={setDensity} />
+          </div>
           <TaskGrid
+            density={density}
             tasks={tasks}
             selected={selected}
             onToggle={onToggle}

@@ -7,13 +7,11 @@ import { plural } from "@/lib/format";
 import type { TaskView } from "@/lib/schemas/views";
 import { TaskCard } from "./task-card";
 import { isLive } from "./task-format";
+import { CARD_GAP, MIN_CARD_WIDTH, type Density } from "./use-density";
 import { useNow } from "./use-now";
 
-const MIN_CARD = 160;
-const GAP = 16;
-
-/** Columns that fit: 2 on a phone (1 below 336 px), up to 4 on a desktop. */
-const columnsFor = (width: number) => Math.max(1, Math.min(4, Math.floor((width + GAP) / (MIN_CARD + GAP))));
+/** As many columns as fit cards of at least `min` px (CSS grid's auto-fill minmax, computed here for the virtual rows). */
+const columnsFor = (width: number, min: number, gap: number) => Math.max(1, Math.floor((width + gap) / (min + gap)));
 
 interface TaskGridProps {
   tasks: TaskView[];
@@ -22,13 +20,15 @@ interface TaskGridProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  density: Density;
 }
 
 /**
  * The gallery as rows of cards, only the rows near the viewport in the DOM (10,000 tasks stay smooth), scrolled
  * with the page. Reaching the last rows asks for the next page.
  */
-export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLoadMore }: TaskGridProps) {
+export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLoadMore, density }: TaskGridProps) {
+  const GAP = CARD_GAP[density];
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [offset, setOffset] = useState(0);
@@ -45,7 +45,9 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
     return () => observer.disconnect();
   }, []);
 
-  const columns = columnsFor(width || 900);
+  // On a phone, two columns down to 300 px even when compact cards would fit three: thumbnails stay tappable.
+  const minCard = width && width < 480 ? Math.min(MIN_CARD_WIDTH[density], 140) : MIN_CARD_WIDTH[density];
+  const columns = columnsFor(width || 900, minCard, GAP);
   const rows = Math.ceil(tasks.length / columns);
   const cardWidth = ((width || 900) - GAP * (columns - 1)) / columns;
   const virtualizer = useWindowVirtualizer({
@@ -65,7 +67,15 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
 
   return (
     <div>
-      <div ref={ref} role="list" aria-label="Tasks" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        ref={ref}
+        role="list"
+        aria-label="Tasks"
+        data-density={density}
+        data-columns={columns}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {items.map((row) => (
           <div
             key={row.key}

@@ -34,3 +34,8 @@ export async function withUpstreamFault(
 export async function advanceUpstreamClock(request: APIRequestContext, seconds: number): Promise<void> {
   expect((await request.post(`${EMULATOR}/clock`, { data: { advanceSeconds: seconds } })).ok()).toBe(true);
 }
+
+/** Disables or enables the demo API account (a disabled account answers 403 to every request). */
+export async function setUpstreamAccountDisabled(request: APIRequestContext, disabled: boolean): Promise<void> {
+  expect((await request.patch(ACCOUNT, { data: { disabled } })).ok()).toBe(true);
+}

@@ -146,3 +146,8 @@ export async function requeueWithNewKey(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Submissions held for a person's decision (unknown outcome, key clash), newest first. */
+export async function listNeedingAttention(db: Db, { limit }: { limit: number }): Promise<Submission[]> {
+  return db.selectFrom("submissions").selectAll().where("state", "=", "attention").orderBy("updated_at", "desc").limit(limit).execute();
+}

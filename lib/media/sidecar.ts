@@ -22,8 +22,28 @@ const COLUMNS = [
   "completed_at",
   "file",
   "note",
+  "prompt",
 ] as const;
 type CsvRow = Record<(typeof COLUMNS)[number], string | number | null>;
+type Cell = string | number | null;
+
+/** Request fields with a column of their own already (model, prompt); every other setting gets one, named as in the request. */
+const OWN_COLUMN = new Set(["model", "prompt"]);
+
+/** One column per setting any selected task's request carries, in a stable order, so a spreadsheet can sort or filter on it. */
+export function settingColumns(views: TaskView[]): string[] {
+  const keys = new Set<string>();
+  for (const view of views) for (const key of Object.keys(view.params ?? {})) if (!OWN_COLUMN.has(key)) keys.add(key);
+  return [...keys].sort();
+}
+
+/** A setting as one cell: numbers and words as they are, lists and objects (image references) as JSON. */
+function settingCell(value: unknown): Cell {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "number" || typeof value === "string") return value;
+  if (typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
 
 /** A cell a spreadsheet would run: `= + - @`, tab or CR first, possibly after spaces. */
 const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
@@ -46,7 +66,11 @@ export function csvField(value: string | number | null): string {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (row: CsvRow) => COLUMNS.map((column) => csvField(row[column])).join(",");
+export const csvLine = (row: CsvRow, settings: string[] = [], params: Record<string, unknown> | null = null) =>
+  [...COLUMNS.map((column) => csvField(row[column])), ...settings.map((key) => csvField(settingCell(params?.[key])))].join(",");
+
+/** The header of index.csv: the fixed columns, then one per setting (prefixed so a setting never shadows a fixed column). */
+export const csvHeader = (settings: string[]) => [...COLUMNS, ...settings.map((key) => `setting_${key}`)].map(csvField).join(",");
 
 function row(view: TaskView | undefined, taskId: string, file: string | null, note: string): CsvRow {
   return {
@@ -61,6 +85,7 @@ function row(view: TaskView | undefined, taskId: string, file: string | null, no
     completed_at: view?.completedAt ?? null,
     file,
     note,
+    prompt: view?.prompt ?? null,
   };
 }
 
@@ -84,15 +109,18 @@ export function sidecar(view: TaskView, files: string[]) {
 /** The ZIP's entries for the requested ids, in the order asked: each task's files, its sidecar, then index.csv. */
 export async function downloadEntries(store: MediaStore, ids: string[], { tasks, results }: Selection): Promise<ZipEntry[]> {
   const byId = new Map(tasks.map((task) => [task.id, task]));
+  const views = new Map(tasks.map((task) => [task.id, taskView(task)]));
+  const settings = settingColumns([...views.values()]);
   const entries: ZipEntry[] = [];
-  const lines = [COLUMNS.join(",")];
+  const lines = [csvHeader(settings)];
   for (const id of ids) {
     const task = byId.get(id);
-    if (!task) {
-      lines.push(csvLine(row(undefined, id, null, "unknown or hidden task: not included")));
+    const view = views.get(id);
+    if (!task || !view) {
+      lines.push(csvLine(row(undefined, id, null, "unknown or hidden task: not included"), settings));
       continue;
     }
-    const view = taskView(task);
+    const line = (file: string | null, note: string) => csvLine(row(view, id, file, note), settings, view.params);
     const name = (index: number, ext: string) =>
       downloadName({ model: task.model, createdAt: task.created_at, prompt: task.prompt, taskId: task.id, index, ext });
     const files: string[] = [];
@@ -103,12 +131,12 @@ export async function downloadEntries(store: MediaStore, ids: string[], { tasks,
       if (key && (await store.exists(key))) {
         entries.push({ name: fileName, open: () => store.get(key) });
         files.push(fileName);
-        lines.push(csvLine(row(view, id, fileName, "")));
+        lines.push(line(fileName, ""));
       } else {
-        lines.push(csvLine(row(view, id, null, `result ${result.idx + 1} is missing from the archive`)));
+        lines.push(line(null, `result ${result.idx + 1} is missing from the archive`));
       }
     }
-    if (files.length === 0 && !results.get(id)?.length) lines.push(csvLine(row(view, id, null, "no archived result")));
+    if (files.length === 0 && !results.get(id)?.length) lines.push(line(null, "no archived result"));
     entries.push({ name: name(0, "json"), data: `${JSON.stringify(sidecar(view, files), null, 2)}\n` });
   }
   entries.push({ name: "index.csv", data: `${lines.join("\r\n")}\r\n` });

@@ -1,7 +1,7 @@
 // What the Tasks gallery, a task's page and the Generate page read and send about tasks.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { HideScope } from "@/lib/schemas/tasks";
-import type { SubmissionView, TaskView } from "@/lib/schemas/views";
+import type { TaskView } from "@/lib/schemas/views";
 import { ApiError, errorMessage, fetchJson } from "./fetch-json";
 import { taskKeys } from "./keys";
 import { taskFiltersSearch, type TaskFilters } from "./task-filters";
@@ -70,18 +70,6 @@ export function taskQueryOptions(id: string) {
       const task = query.state.data;
       return task && isSettledTask(task.status) && task.error?.code !== "refund_pending" ? false : SAFETY_REFETCH_MS;
     },
-  });
-}
-
-export function queueOptions() {
-  return queryOptions({
-    queryKey: taskKeys.queue,
-    queryFn: ({ signal }) =>
-      fetchJson<{ paused: boolean; held: { message: string | null; since: string } | null; submissions: SubmissionView[] }>("/api/queue", {
-        signal,
-      }),
-    staleTime: 5_000,
-    refetchInterval: (query) => (query.state.data?.submissions.length || query.state.data?.held ? 10_000 : false),
   });
 }
 

@@ -1,3 +1,5 @@
+import type { QueueReason } from "./queue-reasons";
+
 // What the browser receives about tasks, submissions and their changes, in one client-safe module that
 // the server (which builds these) and the client (which shows them) both import. Darkroom's own URLs
 // only, never the upstream's, and no internal fields (leases, idempotency keys, storage keys).
@@ -28,6 +30,14 @@ export interface ResultView {
   width: number | null;
   height: number | null;
   bytes: number | null;
+}
+
+/** How long a task of this model (and settings) usually takes: the median of its recent successes. */
+export interface TaskEstimate {
+  expectedMs: number;
+  /** "settings": runs with the same mode, duration, resolution or quality and count; "model": any run of the model. */
+  basis: "settings" | "model";
+  samples: number;
 }
 
 export interface TaskView {
@@ -62,6 +72,8 @@ export interface TaskView {
   hiddenForTeam?: boolean;
   /** Hidden from the gallery of the member reading it (the task's own page says so). */
   hiddenForMe?: boolean;
+  /** For a live task: how long it is expected to take, or null when too few recent runs say. */
+  estimate?: TaskEstimate | null;
 }
 
 export interface SubmissionView {
@@ -77,6 +89,10 @@ export interface SubmissionView {
   prompt: string | null;
   userId: string;
   createdAt: string;
+  /** While waiting (or needing attention): why, in words (lib/schemas/queue-reasons.ts). */
+  reason?: QueueReason | null;
+  /** When it is expected to be sent, where one can tell (slots freeing on recent durations, a rate pause ending). */
+  sendAt?: string | null;
 }
 
 /** What the engine says changed (a hint: the event bus decides whether anything visible did). */

@@ -2,40 +2,59 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { deleteInstanceValue, getInstanceValue, setInstanceValue } from "@/lib/db/instance";
-import { getSubmission, listQueued, lowestPosition, updateQueued } from "@/lib/db/submissions";
+import { getSubmission, listNeedingAttention, listQueued, lowestPosition, updateQueued } from "@/lib/db/submissions";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/roles";
 import { QUEUE_PAUSED } from "./engine/dispatch";
 import { getAuthHold } from "./engine/holds";
 import { kickEngine } from "./engine/loop";
+import { keyIdOf } from "./engine/rate-budget";
+import { attentionReason, explainQueue } from "./queue-reasons";
 import { submissionView, type SubmissionView } from "./task-views";
 
 export interface QueueState {
   paused: boolean;
   /** The upstream refused the key: the queue waits and rechecks by itself. Admins get the reason. */
   held: { message: string | null; since: string } | null;
+  /** Waiting submissions in dispatch order, each with its reason and, where one can tell, when it should be sent. */
   submissions: SubmissionView[];
+  /** Submissions held for a person's decision (not in line): shown with the queue so they are not forgotten. */
+  attention: SubmissionView[];
 }
+
+const ATTENTION_SHOWN = 20;
+
+/** The context the reasons are read in: this instance's database, its API key's budget, the time now. */
+const context = () => ({
+  connection: database(),
+  keyId: env.GENERATION_API_KEY ? keyIdOf(env.GENERATION_API_KEY) : undefined,
+  now: new Date(),
+});
 
 export async function queueState(user?: SessionUser): Promise<QueueState> {
   const waiting = await listQueued(database().db);
   const hold = await getAuthHold({ connection: database() });
   const admin = user !== undefined && roleAtLeast(user.role, "admin");
+  const now = context();
+  const explained = await explainQueue(now, waiting);
+  const attention = await listNeedingAttention(database().db, { limit: ATTENTION_SHOWN });
   return {
     paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })),
     held: hold ? { message: admin ? hold.message : null, since: hold.since } : null,
-    submissions: waiting.map((s, i) => submissionView(s, i + 1)),
+    submissions: waiting.map((s, i) => ({ ...submissionView(s, i + 1), ...explained.get(s.id) })),
+    attention: attention.map((s) => ({ ...submissionView(s), ...attentionReason(now.now) })),
   };
 }
 
 export async function submissionWithPosition(id: string): Promise<SubmissionView> {
   const submission = await getSubmission(database().db, { id });
   if (!submission) throw new AppError("not_found:submission", "No submission with this id.");
-  const position =
-    submission.state === "queued" || submission.state === "sending"
-      ? (await listQueued(database().db)).findIndex((s) => s.id === id) + 1
-      : null;
-  return submissionView(submission, position || null);
+  if (submission.state === "attention") return { ...submissionView(submission), ...attentionReason(new Date()) };
+  if (submission.state !== "queued" && submission.state !== "sending") return submissionView(submission);
+  const waiting = await listQueued(database().db);
+  const explained = await explainQueue(context(), waiting);
+  return { ...submissionView(submission, waiting.findIndex((s) => s.id === id) + 1 || null), ...explained.get(id) };
 }
 
 /** Only the member who submitted it, or an admin, may reorder or cancel a waiting submission. */

@@ -22,7 +22,11 @@ export default async function TasksPage() {
         actions={<NotificationsToggle />}
       />
       <Suspense fallback={<GallerySkeleton />}>
-        <TaskGallery members={members} canGenerate={roleAtLeast(user.role, "member")} />
+        <TaskGallery
+          members={members}
+          canGenerate={roleAtLeast(user.role, "member")}
+          viewer={{ id: user.id, canEdit: roleAtLeast(user.role, "member"), isAdmin: roleAtLeast(user.role, "admin") }}
+        />
       </Suspense>
     </>
   );

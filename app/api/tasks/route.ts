@@ -3,6 +3,7 @@ import { listTasks } from "@/lib/db/task-list";
 import { withUser } from "@/lib/http/handler";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import { decodeCursor, encodeCursor } from "@/lib/tasks/cursor";
+import { withEstimates } from "@/lib/tasks/estimates";
 import { listedTaskView } from "@/lib/tasks/task-views";
 
 // The team's tasks, newest first, one page at a time (every role sees every task: it is a team dashboard),
@@ -18,7 +19,7 @@ export const GET = withUser({ query: taskListQuerySchema }, async ({ query, user
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return Response.json({
-    tasks: page.map(listedTaskView),
+    tasks: await withEstimates(database().db, page.map(listedTaskView)),
     nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   });
 });

@@ -13,6 +13,7 @@ import * as m0010 from "./0010-task-hides";
 import * as m0011 from "./0011-read-path";
 import * as m0013 from "./0013-exports-and-webhooks";
 import * as m0014 from "./0014-uploads";
+import * as m0015 from "./0015-duration-estimates";
 import * as m0016 from "./0016-task-event-log";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   "0011-read-path": m0011,
   "0013-exports-and-webhooks": m0013,
   "0014-uploads": m0014,
+  "0015-duration-estimates": m0015,
   "0016-task-event-log": m0016,
 };

@@ -8,12 +8,19 @@ const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
 describe("refundFollowUp", () => {
-  it("backs off from a minute to a day, then daily until 7 days after the failure, for any code", () => {
-    const next = (since: number, code = "generation_failed") =>
-      Date.parse(String(refundFollowUp(at(since), { completedAt: FAILED, refunded: undefined, reserved: 44, code }).next_poll_at)) -
-      at(since).getTime();
-    expect(next(0)).toBe(MIN);
-    expect(next(0, "refund_pending")).toBe(MIN);
+  const next = (since: number, code = "generation_failed") =>
+    Date.parse(String(refundFollowUp(at(since), { completedAt: FAILED, refunded: undefined, reserved: 44, code }).next_poll_at)) -
+    at(since).getTime();
+
+  it("follows a pending refund at the live tasks' 5 s floor for its first two minutes, for any code", () => {
+    for (const since of [0, 5_100, 30_000, 2 * MIN - 1]) {
+      expect(next(since)).toBe(5_100);
+      expect(next(since, "refund_pending")).toBe(5_100);
+    }
+  });
+
+  it("then backs off from a minute to a day, then daily until 7 days after the failure", () => {
+    expect(next(2 * MIN)).toBe(2 * MIN);
     expect(next(5 * MIN)).toBe(5 * MIN);
     expect(next(3 * 60 * MIN)).toBe(3 * 60 * MIN);
     expect(next(2 * DAY)).toBe(DAY);

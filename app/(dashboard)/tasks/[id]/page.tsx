@@ -10,6 +10,7 @@ import { getResults } from "@/lib/db/tasks";
 import { roleAtLeast } from "@/lib/members/roles";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 import { sourcesOfTask } from "@/lib/tasks/lineage";
+import { withEstimates } from "@/lib/tasks/estimates";
 import { taskView } from "@/lib/tasks/task-views";
 
 export const metadata: Metadata = { title: "Task" };
@@ -19,8 +20,9 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const row = await getListedTask(database().db, { id: decodeURIComponent(id) });
   if (!row) notFound();
+  const [view] = await withEstimates(database().db, [taskView(row, await getResults(database().db, { taskId: row.id }))]);
   const task = {
-    ...taskView(row, await getResults(database().db, { taskId: row.id })),
+    ...view!,
     hiddenForMe: await isHiddenForMember(database().db, { taskId: row.id, userId: user.id }),
   };
   // The plan sets how long the upstream keeps an image; the API does not report it, so the server passes it.

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
 import { hideQuerySchema, taskPatchSchema } from "@/lib/schemas/tasks";
 import { setHidden } from "@/lib/tasks/hiding";
+import { withEstimates } from "@/lib/tasks/estimates";
 import { taskView } from "@/lib/tasks/task-views";
 
 async function requireTask(id: string) {
@@ -19,7 +20,8 @@ export const GET = withUser({}, async ({ params, user }) => {
   const task = await getListedTask(database().db, { id: String(params.id) });
   if (!task) throw new AppError("not_found:task", "No task with this id in Darkroom.");
   const hiddenForMe = await isHiddenForMember(database().db, { taskId: task.id, userId: user.id });
-  return Response.json({ task: { ...taskView(task, await getResults(database().db, { taskId: task.id })), hiddenForMe } });
+  const [view] = await withEstimates(database().db, [taskView(task, await getResults(database().db, { taskId: task.id }))]);
+  return Response.json({ task: { ...view, hiddenForMe } });
 });
 
 /** Favourite or not: a member's mark on the team's task. */

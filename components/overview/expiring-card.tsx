@@ -1,0 +1,30 @@
+import type { TaskView } from "@/lib/schemas/views";
+import { OverviewCard, TaskLine } from "./overview-card";
+
+const hoursLeft = (iso: string, now: number) => Math.max(1, Math.round((Date.parse(iso) - now) / 3_600_000));
+
+/** Images whose copy at the generation service is deleted within 48 hours (lib/retention.ts); the archive keeps its own. */
+export function ExpiringCard({ tasks, now }: { tasks: TaskView[]; now: number }) {
+  return (
+    <OverviewCard
+      id="overview-expiring"
+      title="Results that expire soon"
+      empty={tasks.length ? null : "No result's copy at the generation service expires in the next 48 hours."}
+    >
+      <ul className="divide-y">
+        {tasks.map((task) => (
+          <TaskLine key={task.id} id={task.id} model={task.model} prompt={task.prompt}>
+            <span className="text-xs">
+              The service deletes its copy in about {hoursLeft(task.expiresAt!, now)} h.{" "}
+              {task.archive.state === "done" ? (
+                <span className="text-muted-foreground">Darkroom’s archive keeps a copy.</span>
+              ) : (
+                <span className="font-medium text-danger">Not in the archive: download it before then.</span>
+              )}
+            </span>
+          </TaskLine>
+        ))}
+      </ul>
+    </OverviewCard>
+  );
+}

@@ -1,0 +1,87 @@
+// The gallery's layout as a person uses it: the filters in one compact bar, as many columns as fit with a
+// remembered card size, a selection bar that stays in view with the selection's credits, and a ZIP whose
+// index.csv carries each task's prompt and settings. Axe in light and dark.
+import { execFileSync } from "node:child_process";
+import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { createTask, getTask, TasksPage, waitArchived } from "./support/tasks";
+
+test.describe.configure({ mode: "serial" });
+const tag = `gal${Date.now().toString(36)}`;
+const OTTER = `${tag} otter, =cmd() on a "rock"`;
+const CRANE = `${tag} crane over rice fields`;
+
+test("the filters take one compact row, and the rest wait behind More filters", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tasks = new TasksPage(page);
+  await tasks.goto();
+  const bar = page.getByRole("search", { name: "Filter tasks" });
+  expect((await bar.boundingBox())!.height).toBeLessThan(80);
+  await expect(tasks.filter("Status")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Member" })).toBeHidden();
+  await bar.getByRole("button", { name: "More filters" }).click();
+  await expect(page.getByRole("combobox", { name: "Member" })).toBeVisible();
+  await expect(page.getByLabel("Favourites only")).toBeVisible();
+});
+
+test("as many columns as the width allows, denser when compact, remembered after a reload", async ({ page }) => {
+  await createTask(page.request, `${tag} column filler`);
+  const tasks = new TasksPage(page);
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await tasks.goto();
+  // A wide screen used to stop at 4 columns.
+  await expect.poll(async () => Number(await tasks.grid.getAttribute("data-columns"))).toBeGreaterThan(4);
+  const comfortable = Number(await tasks.grid.getAttribute("data-columns"));
+  await page.getByRole("radio", { name: "Compact" }).click();
+  await expect.poll(async () => Number(await tasks.grid.getAttribute("data-columns"))).toBeGreaterThan(comfortable);
+  await page.reload();
+  await expect(page.getByRole("radio", { name: "Compact" })).toBeChecked();
+  await page.getByRole("radio", { name: "Comfortable" }).click();
+  await expect(tasks.grid).toHaveAttribute("data-columns", String(comfortable));
+});
+
+test("the selection bar stays in view while scrolling, with its credits, and its ZIP's index.csv has the prompt", async ({
+  page,
+}, testInfo) => {
+  const ids = [await createTask(page.request, OTTER), await createTask(page.request, CRANE)];
+  for (const id of ids) await waitArchived(page.request, id);
+  // A short window and enough cards that the page scrolls.
+  for (let i = 0; i < 6; i += 1) await createTask(page.request, `${tag} scroll filler ${i}`);
+  await page.setViewportSize({ width: 900, height: 500 });
+  const tasks = new TasksPage(page);
+  await tasks.goto();
+  for (const prompt of [OTTER, CRANE]) await tasks.card(prompt).getByRole("checkbox").check();
+  const bar = page.getByRole("toolbar", { name: "Selected tasks" });
+  let credits = 0;
+  for (const id of ids) credits += (await getTask(page.request, id)).credits.used ?? 0;
+  await expect(bar).toContainText(`2 selected · ${credits} credits`);
+
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await expect(bar).toBeInViewport();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), bar.getByRole("button", { name: "Download ZIP" }).click()]);
+  const zip = testInfo.outputPath("gallery.zip");
+  await download.saveAs(zip);
+  const index = execFileSync("unzip", ["-p", zip, "index.csv"], { encoding: "utf8" });
+  const header = index.split("\r\n")[0]!.split(",");
+  expect(header).toContain("prompt");
+  // Each prompt in its row, quoted as CSV needs (a comma and quotes inside).
+  expect(index).toContain(`"${OTTER.replace(/"/g, '""')}"`);
+  expect(index).toContain(CRANE);
+
+  await bar.getByRole("button", { name: "Clear selection" }).click();
+  await expect(bar).toBeHidden();
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the gallery with a selection has no serious accessibility violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const tasks = new TasksPage(page);
+    await tasks.goto(`?q=${tag}`);
+    await useScheme(page, scheme);
+    await tasks.card(CRANE).getByRole("checkbox").check();
+    await page.getByRole("search", { name: "Filter tasks" }).getByRole("button", { name: "More filters" }).click();
+    await expectNoSeriousA11yViolations(page, `/tasks (${scheme})`);
+  });
+}
