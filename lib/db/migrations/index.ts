@@ -11,6 +11,7 @@ import * as m0008 from "./0008-tolerant-reading";
 import * as m0009 from "./0009-lease-versions";
 import * as m0010 from "./0010-task-hides";
 import * as m0011 from "./0011-read-path";
+import * as m0012 from "./0012-budgets";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0009-lease-versions": m0009,
   "0010-task-hides": m0010,
   "0011-read-path": m0011,
+  "0012-budgets": m0012,
 };
