@@ -9,7 +9,7 @@ import { appliesTo, budgetStatus, teamTimeZone, type BudgetStatus } from "./stat
 
 const credits = (n: number) => `${Math.max(0, Math.floor(n))} credit${Math.max(0, Math.floor(n)) === 1 ? "" : "s"}`;
 
-/** "Your daily budget has 12 credits left; this needs 38. It renews at 00:00 (Europe/Paris)." */
+/** "Your daily budget has 12 credits left; this needs 38. It renews at 00:00, Europe/Paris time." */
 export function refusalMessage(status: BudgetStatus, cost: number, runs: number): string {
   const whose = status.budget.scope === "team" ? "The team's" : "Your";
   const needs = runs > 1 ? `these ${runs} runs need ${Math.ceil(cost)}` : `this needs ${Math.ceil(cost)}`;

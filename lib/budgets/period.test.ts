@@ -40,11 +40,11 @@ describe("budget periods in the team's time zone", () => {
 
   it("words the renewal in the team's zone", () => {
     const day = bounds("day", "2026-11-23T12:00:00Z", "Europe/Paris");
-    expect(renewalText("day", day.end, "Europe/Paris")).toBe("at 00:00 (Europe/Paris)");
+    expect(renewalText("day", day.end, "Europe/Paris")).toBe("at 00:00, Europe/Paris time");
     const week = bounds("week", "2026-11-23T12:00:00Z", "UTC");
-    expect(renewalText("week", week.end, "UTC")).toBe("on Monday 30 November at 00:00 (UTC)");
+    expect(renewalText("week", week.end, "UTC")).toBe("on Monday 30 November at 00:00, UTC time");
     const month = bounds("month", "2026-11-23T12:00:00Z", "UTC");
-    expect(renewalText("month", month.end, "UTC")).toBe("on 1 December at 00:00 (UTC)");
+    expect(renewalText("month", month.end, "UTC")).toBe("on 1 December at 00:00, UTC time");
   });
 
   it("accepts IANA names only", () => {

@@ -27,7 +27,7 @@ export interface BudgetStatus {
   /** used + reserved + queued: what the budget counts. */
   committed: number;
   left: number;
-  /** "at 00:00 (Europe/Paris)". */
+  /** "at 00:00, Europe/Paris time". */
   renews: string;
 }
 

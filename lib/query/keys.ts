@@ -18,3 +18,10 @@ export const submissionKeys = {
   details: ["submissions", "detail"] as const,
   detail: (id: string) => ["submissions", "detail", id] as const,
 } as const;
+
+export const budgetKeys = {
+  all: ["budgets"] as const,
+  list: ["budgets", "list"] as const,
+  alerts: ["budgets", "alerts"] as const,
+  balance: ["budgets", "balance"] as const,
+} as const;

@@ -81,7 +81,7 @@ describe("budgets at submission", () => {
     expect(await committed(budget)).toBe(2 * PRICE);
     const single = await refused(t.submit(BODIES.gamma("one more")));
     expect(single.status).toBe(409);
-    expect(single.message).toBe("Your daily budget has 0 credits left; this needs 44. It renews at 00:00 (UTC).");
+    expect(single.message).toBe("Your daily budget has 0 credits left; this needs 44. It renews at 00:00, UTC time.");
     const batch = await refused(t.submit(BODIES.gamma("three more"), { runs: 3 }));
     expect(batch.message).toContain("these 3 runs need 132");
     expect(await submissions()).toHaveLength(2);
@@ -111,7 +111,9 @@ describe("budgets at submission", () => {
     });
     await t.submit(BODIES.gamma());
     const error = await refused(t.submit(BODIES.gamma("third")));
-    expect(error.message).toMatch(/^The team's monthly budget has 12 credits left; this needs 44\. It renews on 1 \w+ at 00:00 \(UTC\)\.$/);
+    expect(error.message).toMatch(
+      /^The team's monthly budget has 12 credits left; this needs 44\. It renews on 1 \w+ at 00:00, UTC time\.$/,
+    );
   });
 
   it("gives a refund back to the budget when it settles", { timeout: 60_000 }, async () => {
