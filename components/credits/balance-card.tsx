@@ -10,13 +10,14 @@ import { Input } from "@/components/ui/input";
 import { formatNumber } from "@/lib/format";
 import { balanceQueryOptions, useEnterBalance } from "@/lib/query/budgets";
 import { errorMessage } from "@/lib/query/fetch-json";
-import type { BalanceView } from "@/lib/schemas/budgets";
+import type { BalanceAnswer } from "@/lib/schemas/budgets";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** The estimated balance from the admin's last entry; admins enter a new one as the provider's site shows it. */
-export function BalanceCard({ initial, canEdit }: { initial: BalanceView | null; canEdit: boolean }) {
-  const { data: balance = initial } = useQuery({ ...balanceQueryOptions(), initialData: initial });
+export function BalanceCard({ initial, canEdit }: { initial: BalanceAnswer; canEdit: boolean }) {
+  const { data = initial } = useQuery({ ...balanceQueryOptions(), initialData: initial });
+  const { balance } = data;
   const enter = useEnterBalance();
   const [amount, setAmount] = useState("");
   const [invalid, setInvalid] = useState<string>();

@@ -20,7 +20,7 @@ export function BudgetsCard({ initial, members, viewerId }: { initial: BudgetsAn
   const allow = useAllowOnce();
   const failed = remove.error ?? allow.error;
   return (
-    <Card id="budgets" aria-labelledby="budgets-title">
+    <Card id="budgets" role="region" aria-labelledby="budgets-title">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1.5">

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BalanceView, BudgetAlertView, BudgetInput, BudgetsAnswer } from "@/lib/schemas/budgets";
+import type { BalanceAnswer, BudgetAlertView, BudgetInput, BudgetsAnswer } from "@/lib/schemas/budgets";
 import { fetchJson } from "./fetch-json";
 import { budgetKeys } from "./keys";
 
@@ -22,7 +22,7 @@ export function budgetAlertsQueryOptions() {
 export function balanceQueryOptions() {
   return queryOptions({
     queryKey: budgetKeys.balance,
-    queryFn: ({ signal }) => fetchJson<{ balance: BalanceView | null }>("/api/balance", { signal }).then((b) => b.balance),
+    queryFn: ({ signal }) => fetchJson<BalanceAnswer>("/api/balance", { signal }),
   });
 }
 
@@ -59,9 +59,8 @@ export function useDismissBudgetAlert() {
 export function useEnterBalance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amount: number) =>
-      fetchJson<{ balance: BalanceView }>("/api/balance", { method: "PUT", json: { amount } }).then((b) => b.balance),
-    onSuccess: (balance) => queryClient.setQueryData(budgetKeys.balance, balance),
+    mutationFn: (amount: number) => fetchJson<BalanceAnswer>("/api/balance", { method: "PUT", json: { amount } }),
+    onSuccess: (answer) => queryClient.setQueryData(budgetKeys.balance, answer),
   });
 }
 

@@ -2,6 +2,7 @@
 // again in the route handlers) and the views they read. Client-safe.
 import { z } from "zod";
 import { BUDGET_PERIODS, isTimeZone, type BudgetPeriod } from "@/lib/budgets/period";
+import type { Plan } from "@/lib/models/price-guide";
 
 const credits = (what: string) =>
   z
@@ -73,6 +74,12 @@ export interface BalanceView {
   queued: number;
   /** When the API said credits are short (402) after this entry. */
   confirmedLowAt: string | null;
+}
+
+export interface BalanceAnswer {
+  balance: BalanceView | null;
+  /** The account's plan (ACCOUNT_PLAN): the form's cost estimate depends on it. */
+  plan: Plan;
 }
 
 export interface BudgetAlertView {

@@ -4,6 +4,8 @@ import { ConnectionCard } from "@/components/settings/connection-card";
 import { AuditCard } from "@/components/settings/audit-card";
 import { MembersLinkCard } from "@/components/settings/members-link-card";
 import { RefusedValuesCard } from "@/components/settings/refused-values-card";
+import { TimeZoneCard } from "@/components/settings/time-zone-card";
+import { teamTimeZone } from "@/lib/budgets/status";
 import { database } from "@/lib/db";
 import { listAuditWithActors } from "@/lib/db/audit";
 import { requirePageUser } from "@/lib/auth/page";
@@ -32,6 +34,7 @@ export default async function SettingsPage() {
           canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
+        {isAdmin && <TimeZoneCard timeZone={await teamTimeZone(database().db)} />}
         {isAdmin && <RefusedValuesCard alphaResolution={await refusedAlphaResolutions(database().db)} />}
         {isAdmin && (
           <AuditCard
