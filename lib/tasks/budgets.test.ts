@@ -6,7 +6,7 @@ import { BODIES, emulatorForFile, FAST_TIMINGS, sleep } from "@/emulator/testing
 import { checkBudgetAlerts } from "@/lib/budgets/alerts";
 import { budgetStatus } from "@/lib/budgets/status";
 import { database } from "@/lib/db";
-import { insertGrant, OVER_BUDGET, upsertBudget, type Budget } from "@/lib/db/budgets";
+import { insertBalance, insertGrant, latestBalance, OVER_BUDGET, upsertBudget, type Budget } from "@/lib/db/budgets";
 import { connect, type Connection } from "@/lib/db/connect";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -65,7 +65,7 @@ async function expectMoneyAndSlots(emuCredits: number, stored: number) {
 beforeAll(migrated);
 beforeEach(async () => {
   await clearEngineTables();
-  for (const table of ["budgets", "budget_grants", "budget_alerts", "budget_alert_dismissals", "audit_log"] as const)
+  for (const table of ["budgets", "budget_grants", "budget_alerts", "budget_alert_dismissals", "balance_entries", "audit_log"] as const)
     await db().deleteFrom(table).execute();
 });
 
@@ -255,5 +255,19 @@ describe("the dispatcher's re-check", () => {
     await sleep(10);
     await pollOnce(t.engine);
     await expectMoneyAndSlots(await emu.credits(apiKey), 2);
+  });
+});
+
+describe("the balance estimate", () => {
+  it("is marked confirmed low when the API answers 402 (credits short), and nothing is charged", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account({ credits: 10 });
+    const t = await testEngine(emu, apiKey);
+    await insertBalance(db(), { amount: 500, enteredBy: "admin", now: new Date().toISOString() });
+    await t.submit(BODIES.gamma());
+    await dispatchOnce(t.engine);
+    expect((await submissions())[0]).toMatchObject({ state: "rejected", error_code: "insufficient_credits" });
+    expect((await latestBalance(db()))?.confirmed_low_at).toEqual(expect.any(String));
+    expect(await emu.credits(apiKey)).toBe(10);
   });
 });
