@@ -121,7 +121,7 @@ describe("budget routes", () => {
   });
 
   it("estimates the balance from the admin's entry, and removes budgets", async () => {
-    expect((await call(balanceRoute.GET, "/api/balance", { cookie: team.member.cookie })).json).toEqual({ balance: null });
+    expect((await call(balanceRoute.GET, "/api/balance", { cookie: team.member.cookie })).json).toEqual({ balance: null, plan: "free" });
     expectError(
       await call(balanceRoute.PUT, "/api/balance", { method: "PUT", cookie: team.member.cookie, body: { amount: 1000 } }),
       403,
