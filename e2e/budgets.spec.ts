@@ -42,6 +42,8 @@ test("the member sees their budget, gets the 80% alert and is refused past it wi
   const mine = page.getByRole("region", { name: `Daily budget: You (${BEA.name})` });
   await expect(mine.getByText("100 of 100 credits left")).toBeVisible();
   await expect(page.getByRole("button", { name: "Set a budget" })).toHaveCount(0);
+  // Their own panel says it on every page.
+  await expect(page.getByRole("complementary").getByTestId("my-budget")).toHaveText("Budget: 100 of 100 credits left today");
 
   const generate = new GeneratePage(page);
   await generate.goto();

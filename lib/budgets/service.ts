@@ -71,7 +71,7 @@ export async function budgetsFor(user: SessionUser, now = new Date()): Promise<B
       };
     }),
   );
-  return { budgets: views, timeZone, canEdit: admin };
+  return { budgets: views, timeZone, canEdit: admin, viewerId: user.id };
 }
 
 export async function setBudget(admin: SessionUser, input: BudgetInput): Promise<void> {

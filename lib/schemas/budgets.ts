@@ -62,6 +62,8 @@ export interface BudgetsAnswer {
   budgets: BudgetView[];
   timeZone: string;
   canEdit: boolean;
+  /** Whose answer this is: their own budgets are the ones with this userId. */
+  viewerId: string;
 }
 
 export interface BalanceView {
