@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { BudgetAlertBanner } from "@/components/layout/budget-alert-banner";
 import { MobileBar } from "@/components/layout/mobile-bar";
 import { Sidebar } from "@/components/layout/sidebar";
 import { MAIN_ID, SkipLink } from "@/components/layout/skip-link";
 import { requirePageUser } from "@/lib/auth/page";
+import { alertsFor } from "@/lib/budgets/service";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // The layout needs the name and role for the shell; each page still checks the session itself,
@@ -17,6 +19,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
         {/* A page that holds a grid of results (data-wide-page) gets the screen's width; forms and text stay readable. */}
         <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 has-[[data-wide-page]]:max-w-[120rem] sm:px-6 md:py-10 lg:px-10">
+          <BudgetAlertBanner initial={await alertsFor(user)} />
           {children}
         </div>
       </main>

@@ -13,6 +13,13 @@ import * as memberRoute from "@/app/api/members/[id]/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as refusedValuesRoute from "@/app/api/settings/refused-values/route";
+import * as timeZoneRoute from "@/app/api/settings/time-zone/route";
+import * as budgetsRoute from "@/app/api/budgets/route";
+import * as budgetRoute from "@/app/api/budgets/[id]/route";
+import * as allowOnceRoute from "@/app/api/budgets/allow-once/route";
+import * as budgetAlertsRoute from "@/app/api/budgets/alerts/route";
+import * as budgetAlertRoute from "@/app/api/budgets/alerts/[id]/route";
+import * as balanceRoute from "@/app/api/balance/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as eventsRoute from "@/app/api/events/route";
 import * as generationsRoute from "@/app/api/generations/route";
@@ -391,6 +398,102 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/uploads", method: "POST", body: {} }),
         ok: 409,
         check: (json) => expect(json.error.code).toBe("conflict:uploads_unavailable"),
+      },
+    },
+  },
+  "/api/budgets": {
+    module: budgetsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/budgets" }),
+        ok: 200,
+        check: (json) => expect(json.budgets).toEqual(expect.any(Array)),
+      },
+      PUT: {
+        minimum: "admin",
+        request: () => ({ path: "/api/budgets", method: "PUT", body: { scope: "team", period: "month", limit: 100_000_000 } }),
+        ok: 200,
+        check: (json) => expect(json.canEdit).toBe(true),
+      },
+    },
+  },
+  // No budget has this id: an allowed caller gets the 404 that says so, everyone else is stopped before.
+  "/api/budgets/[id]": {
+    module: budgetRoute,
+    methods: {
+      DELETE: {
+        minimum: "admin",
+        request: () => ({ path: "/api/budgets/x", method: "DELETE", params: { id: "no-such-budget" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:budget"),
+      },
+    },
+  },
+  "/api/budgets/allow-once": {
+    module: allowOnceRoute,
+    methods: {
+      POST: {
+        minimum: "admin",
+        request: () => ({ path: "/api/budgets/allow-once", method: "POST", body: { userId: team.member.member.id } }),
+        ok: 200,
+        check: (json) => expect(json.budgets).toEqual(expect.any(Array)),
+      },
+    },
+  },
+  "/api/budgets/alerts": {
+    module: budgetAlertsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/budgets/alerts" }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ alerts: [] }),
+      },
+    },
+  },
+  "/api/budgets/alerts/[id]": {
+    module: budgetAlertRoute,
+    methods: {
+      DELETE: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/budgets/alerts/x", method: "DELETE", params: { id: "no-such-alert" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:alert"),
+      },
+    },
+  },
+  "/api/balance": {
+    module: balanceRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/balance" }),
+        ok: 200,
+        check: (json) => expect(json).toHaveProperty("balance"),
+      },
+      PUT: {
+        minimum: "admin",
+        request: () => ({ path: "/api/balance", method: "PUT", body: { amount: 5000 } }),
+        ok: 200,
+        check: (json) => expect(json.balance).toMatchObject({ entered: 5000 }),
+      },
+    },
+  },
+  "/api/settings/time-zone": {
+    module: timeZoneRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/settings/time-zone" }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ timeZone: "UTC" }),
+      },
+      PUT: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/time-zone", method: "PUT", body: { timeZone: "UTC" } }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ timeZone: "UTC" }),
       },
     },
   },

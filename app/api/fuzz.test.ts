@@ -26,6 +26,13 @@ import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as refusedValuesRoute from "@/app/api/settings/refused-values/route";
 import * as uploadsRoute from "@/app/api/uploads/route";
+import * as timeZoneRoute from "@/app/api/settings/time-zone/route";
+import * as budgetsRoute from "@/app/api/budgets/route";
+import * as budgetRoute from "@/app/api/budgets/[id]/route";
+import * as allowOnceRoute from "@/app/api/budgets/allow-once/route";
+import * as budgetAlertsRoute from "@/app/api/budgets/alerts/route";
+import * as budgetAlertRoute from "@/app/api/budgets/alerts/[id]/route";
+import * as balanceRoute from "@/app/api/balance/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
@@ -501,6 +508,43 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     methods: {
       GET: { input: noBody("/api/uploads"), count: 10 },
       POST: { input: withBody("/api/uploads", () => ({ file: "not an image" })), count: 10 },
+    },
+  },
+  "/api/budgets": {
+    module: budgetsRoute,
+    methods: {
+      GET: { input: noBody("/api/budgets"), count: 10 },
+      PUT: {
+        input: withBody("/api/budgets", (rng) => ({
+          scope: "team",
+          period: rng.pick(["day", "week", "month"]),
+          limit: 100_000_000 + rng.int(1000),
+        })),
+      },
+    },
+  },
+  "/api/budgets/[id]": { module: budgetRoute, methods: { DELETE: { input: noBody("/api/budgets/[id]", ["id"]), count: 10 } } },
+  "/api/budgets/allow-once": {
+    module: allowOnceRoute,
+    methods: { POST: { input: withBody("/api/budgets/allow-once", () => ({ userId: team.member.member.id })), count: 10 } },
+  },
+  "/api/budgets/alerts": { module: budgetAlertsRoute, methods: { GET: { input: noBody("/api/budgets/alerts"), count: 10 } } },
+  "/api/budgets/alerts/[id]": {
+    module: budgetAlertRoute,
+    methods: { DELETE: { input: noBody("/api/budgets/alerts/[id]", ["id"]), count: 10 } },
+  },
+  "/api/balance": {
+    module: balanceRoute,
+    methods: {
+      GET: { input: noBody("/api/balance"), count: 10 },
+      PUT: { input: withBody("/api/balance", (rng) => ({ amount: rng.int(1e6) })) },
+    },
+  },
+  "/api/settings/time-zone": {
+    module: timeZoneRoute,
+    methods: {
+      GET: { input: noBody("/api/settings/time-zone"), count: 10 },
+      PUT: { input: withBody("/api/settings/time-zone", (rng) => ({ timeZone: rng.pick(["UTC", "Europe/Paris", "Asia/Tokyo"]) })) },
     },
   },
   "/api/downloads/[id]": { module: downloadRoute, methods: { GET: { input: noBody("/api/downloads/[id]", ["id"]), count: 30 } } },

@@ -6,12 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { MAX_RUNS } from "@/lib/schemas/generations";
 import { errorAt } from "./control-props";
+import { CostEstimate } from "./cost-estimate";
 import { FieldShell } from "./field-shell";
 import type { FormValues } from "./form-values";
 import { RUNS_FIELD } from "./request-resolver";
 
-/** Runs and the submit button. No price is shown: the generation service reports credits once it accepts a task. */
-export function FormFooter({ pending }: { pending: boolean }) {
+/** Runs, Darkroom's cost estimate (the service reports the real price once it accepts a task) and the submit button. */
+export function FormFooter({ pending, fixed }: { pending: boolean; fixed: Record<string, unknown> }) {
   const { field, fieldState } = useController<FormValues>({ name: RUNS_FIELD });
   return (
     <div className="flex flex-col gap-4 border-t pt-5 sm:flex-row sm:items-end sm:justify-between">
@@ -40,6 +41,7 @@ export function FormFooter({ pending }: { pending: boolean }) {
         )}
       </FieldShell>
       <div className="flex flex-col items-stretch gap-1.5 sm:items-end">
+        <CostEstimate fixed={fixed} />
         <Button type="submit" size="lg" pending={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
           {!pending && <Send aria-hidden />}
           Generate

@@ -111,7 +111,7 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={layout.mentionSource} />
         ))}
         {offersLegacy(entry.id) && <EndpointField />}
-        <FormFooter pending={form.formState.isSubmitting} />
+        <FormFooter pending={form.formState.isSubmitting} fixed={{ model: entry.id, ...(mode ? { mode } : {}) }} />
       </form>
     </FormProvider>
   );

@@ -1,3 +1,4 @@
+import { MyBudget } from "./my-budget";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
 import { UserSummary, type ShellUser } from "./user-summary";
@@ -7,6 +8,7 @@ export function AccountPanel({ user, className }: { user: ShellUser; className?:
   return (
     <div className={className}>
       <UserSummary user={user} />
+      <MyBudget />
       <div className="mt-3 flex items-center justify-between gap-2">
         <SignOutButton className="-ml-2 px-2" />
         <ThemeToggle />

@@ -82,6 +82,10 @@ export interface SubmissionTable {
   task_id: string | null;
   /** The last upstream answer that left the outcome unknown (bounded, secrets cut out). */
   upstream_raw: string | null;
+  /** What it is expected to cost (lib/models/price-guide.ts): what it commits of a budget while it waits (0012). */
+  estimated_credits: Generated<number | null>;
+  /** The "allow once" grant it went over its member's budget with (0012). */
+  budget_grant_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -261,6 +265,60 @@ export interface WebhookDeliveryTable {
   created_at: string;
 }
 
+/** A credit budget per period (calendar, in the team's time zone): one member's, or the team's (user_id ''). */
+export interface BudgetTable {
+  id: string;
+  scope: "member" | "team";
+  user_id: string;
+  period: "day" | "week" | "month";
+  limit_credits: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** An admin's "allow once": the member's next submission may go over their budget; used by exactly one. */
+export interface BudgetGrantTable {
+  id: string;
+  user_id: string;
+  granted_by: string | null;
+  used_by_submission: string | null;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A budget alert that fired: unique per budget, period start and threshold. Keeps every fact a message needs. */
+export interface BudgetAlertTable {
+  id: string;
+  budget_id: string;
+  period_start: string;
+  threshold: number;
+  scope: "member" | "team";
+  user_id: string;
+  period: "day" | "week" | "month";
+  period_end: string;
+  time_zone: string;
+  limit_credits: number;
+  used: number;
+  committed: number;
+  fired_at: string;
+}
+
+export interface BudgetAlertDismissalTable {
+  alert_id: string;
+  user_id: string;
+  dismissed_at: string;
+}
+
+/** The account's balance as an admin read it on the provider's site; the estimate counts from entered_at. */
+export interface BalanceEntryTable {
+  id: string;
+  amount: number;
+  entered_by: string | null;
+  entered_at: string;
+  /** Set when the API answered 402 (credits short) after this entry. */
+  confirmed_low_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -281,4 +339,9 @@ export interface Database {
   tasks_fts: TaskFtsTable;
   export_tokens: ExportTokenTable;
   webhook_deliveries: WebhookDeliveryTable;
+  budgets: BudgetTable;
+  budget_grants: BudgetGrantTable;
+  budget_alerts: BudgetAlertTable;
+  budget_alert_dismissals: BudgetAlertDismissalTable;
+  balance_entries: BalanceEntryTable;
 }

@@ -22,3 +22,10 @@ export const submissionKeys = {
 export const uploadKeys = {
   capability: ["uploads", "capability"] as const,
 } as const;
+
+export const budgetKeys = {
+  all: ["budgets"] as const,
+  list: ["budgets", "list"] as const,
+  alerts: ["budgets", "alerts"] as const,
+  balance: ["budgets", "balance"] as const,
+} as const;

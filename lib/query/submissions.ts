@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { GenerationInput } from "@/lib/models/catalogue";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { fetchJson } from "./fetch-json";
-import { submissionKeys } from "./keys";
+import { budgetKeys, submissionKeys } from "./keys";
 import { SAFETY_REFETCH_MS } from "./tasks";
 
 export interface GenerationBody {
@@ -33,7 +33,9 @@ export function submissionQueryOptions(id: string, initial?: SubmissionView) {
 }
 
 export function useSubmitGenerationMutation() {
-  return useMutation({ mutationFn: submitGeneration });
+  const client = useQueryClient();
+  // A submission commits budget credits: the budgets and their alerts (the banner) are looked at again.
+  return useMutation({ mutationFn: submitGeneration, onSettled: () => client.invalidateQueries({ queryKey: budgetKeys.all }) });
 }
 
 function resendWithNewKey(id: string): Promise<{ submission: SubmissionView }> {

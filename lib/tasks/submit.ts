@@ -1,9 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { checkBudgetAlerts } from "@/lib/budgets/alerts";
+import { enforceBudgets } from "@/lib/budgets/enforce";
 import type { Connection } from "@/lib/db/connect";
+import { exclusive } from "@/lib/db/exclusive";
 import { getSubmission, getSubmissionsByBatch, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
 import { insertTaskSources } from "@/lib/db/task-sources";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { estimateCredits } from "@/lib/models/price-guide";
 import type { Source } from "./lineage";
 
 export interface NewSubmission {
@@ -26,9 +32,14 @@ export interface NewSubmission {
   sources?: Source[];
 }
 
+/** Every submission takes it: the budget check and the insert are one step across instances. */
+export const BUDGET_LOCK = "budgets";
+
 /**
  * Stores the submission(s), each with a fresh Idempotency-Key and the exact body, before any upstream call.
  * A repeat of the same id by the same member with the same request answers the stored submissions again.
+ * The member's and the team's budgets are checked in the same transaction (lib/budgets/enforce.ts): a
+ * submission over budget stores nothing, so nothing is queued or sent.
  */
 export async function submit({
   connection,
@@ -46,6 +57,8 @@ export async function submit({
 
   const now = new Date().toISOString();
   const start = (await highestPosition(db)) + 1;
+  // Each run is expected to cost this until its task reports what it reserved (lib/models/price-guide.ts).
+  const estimate = estimateCredits(submission.shown ?? submission.request, env.ACCOUNT_PLAN);
   const rows = ids.map((id, i) => ({
     id,
     user_id: submission.userId,
@@ -59,6 +72,7 @@ export async function submit({
     position: start + i,
     next_attempt_at: now,
     batch_id: runs > 1 ? submission.id : null,
+    estimated_credits: estimate,
     created_at: now,
     updated_at: now,
   }));
@@ -66,8 +80,18 @@ export async function submit({
     const sources = ids.flatMap((id) =>
       (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })),
     );
-    await db.transaction().execute(async (trx) => {
-      await insertSubmissions(trx, rows);
+    await exclusive(connection, BUDGET_LOCK, async (trx) => {
+      const { grantId } = await enforceBudgets(trx, {
+        userId: submission.userId,
+        cost: estimate * runs,
+        runs,
+        submissionId: submission.id,
+        now: new Date(now),
+      });
+      await insertSubmissions(
+        trx,
+        rows.map((row) => ({ ...row, budget_grant_id: grantId })),
+      );
       await insertTaskSources(trx, sources);
     });
   } catch (error) {
@@ -76,6 +100,10 @@ export async function submit({
     if (!winner) throw error;
     return { submissions: await repeated(connection, winner, submission, body, ids), repeated: true };
   }
+  // An alert is a side effect: its failure must not fail a submission that is stored.
+  await checkBudgetAlerts(connection, { userId: submission.userId, now: new Date() }).catch((error: unknown) =>
+    log.error({ err: error }, "budget alerts: check after a submission failed"),
+  );
   return { submissions: (await Promise.all(ids.map((id) => getSubmission(db, { id })))).filter((s) => s !== undefined), repeated: false };
 }
 

@@ -1,6 +1,8 @@
 import { Coins } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BalanceCard } from "@/components/credits/balance-card";
+import { BudgetsCard } from "@/components/credits/budgets-card";
 import { CreditBreakdown } from "@/components/credits/credit-breakdown";
 import { galleryHref, periodHref } from "@/components/credits/credit-format";
 import { CreditNotes } from "@/components/credits/credit-notes";
@@ -14,14 +16,23 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";
+import { balanceEstimate, budgetsFor } from "@/lib/budgets/service";
 import { getCreditReport } from "@/lib/credits/report";
+import { database } from "@/lib/db";
+import { env } from "@/lib/env";
+import { listMembers } from "@/lib/db/users";
+import { roleAtLeast } from "@/lib/members/roles";
 import { creditPeriodSchema, PERIOD_LABELS } from "@/lib/schemas/credits";
 
 export const metadata: Metadata = { title: "Credits" };
 
 // Every role sees this page: it is the team's spend, as the Tasks gallery is the team's work.
 export default async function CreditsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageUser();
+  const user = await requirePageUser();
+  const isAdmin = roleAtLeast(user.role, "admin");
+  // Admins pick any active member for a budget; others get no member list.
+  const members = isAdmin ? (await listMembers(database().db)).filter((m) => !m.disabled).map((m) => ({ id: m.id, name: m.name })) : [];
+  const [budgets, balance] = await Promise.all([budgetsFor(user), balanceEstimate()]);
   const period = creditPeriodSchema.parse((await searchParams).period);
   const report = await getCreditReport({ period });
   const { totals, since } = report;
@@ -38,6 +49,8 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
         The generation API does not report an account balance, so Darkroom shows what the tasks it recorded spent. Tasks made with the same
         API key outside Darkroom are not included unless imported.
       </Alert>
+      <BudgetsCard initial={budgets} members={members} viewerId={user.id} />
+      <BalanceCard initial={{ balance, plan: env.ACCOUNT_PLAN }} canEdit={isAdmin} />
       {totals.tasks === 0 ? (
         <EmptyState
           icon={Coins}

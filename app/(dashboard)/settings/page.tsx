@@ -6,6 +6,8 @@ import { WebhookCard } from "@/components/settings/webhook-card";
 import { AuditCard } from "@/components/settings/audit-card";
 import { MembersLinkCard } from "@/components/settings/members-link-card";
 import { RefusedValuesCard } from "@/components/settings/refused-values-card";
+import { TimeZoneCard } from "@/components/settings/time-zone-card";
+import { teamTimeZone } from "@/lib/budgets/status";
 import { database } from "@/lib/db";
 import { listAuditWithActors } from "@/lib/db/audit";
 import { requirePageUser } from "@/lib/auth/page";
@@ -36,6 +38,7 @@ export default async function SettingsPage() {
           canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
+        {isAdmin && <TimeZoneCard timeZone={await teamTimeZone(database().db)} />}
         {isAdmin && <RefusedValuesCard learned={await learnedValues(database().db)} />}
         {isAdmin && <WebhookCard webhook={await webhookView()} />}
         {isAdmin && <ExportTokensCard tokens={await exportTokens()} />}

@@ -11,6 +11,7 @@ import * as m0008 from "./0008-tolerant-reading";
 import * as m0009 from "./0009-lease-versions";
 import * as m0010 from "./0010-task-hides";
 import * as m0011 from "./0011-read-path";
+import * as m0012 from "./0012-budgets";
 import * as m0013 from "./0013-exports-and-webhooks";
 import * as m0014 from "./0014-uploads";
 import * as m0015 from "./0015-duration-estimates";
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   "0009-lease-versions": m0009,
   "0010-task-hides": m0010,
   "0011-read-path": m0011,
+  "0012-budgets": m0012,
   "0013-exports-and-webhooks": m0013,
   "0014-uploads": m0014,
   "0015-duration-estimates": m0015,

@@ -1,5 +1,9 @@
 import "server-only";
+import { checkBudgetAlerts } from "@/lib/budgets/alerts";
+import { holdIfOverBudget } from "@/lib/budgets/dispatch-check";
+import { markBalanceLow } from "@/lib/db/budgets";
 import { exclusive } from "@/lib/db/exclusive";
+import { log } from "@/lib/log";
 import { getInstanceValue } from "@/lib/db/instance";
 import { claimSubmission, countSending, listQueued, renewSubmissionLease, updateSubmission, type Submission } from "@/lib/db/submissions";
 import { countLive, insertTask } from "@/lib/db/tasks";
@@ -33,6 +37,7 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       (s) => (s.state === "queued" && s.next_attempt_at <= now) || (s.state === "sending" && (s.lease_until ?? "") <= now),
     );
     for (const submission of ready) {
+      if (await holdIfOverBudget(engine, submission)) continue;
       const claimed = await claimWithinLimit(engine, submission, kind);
       if (claimed === "full") break;
       if (claimed === "taken") continue;
@@ -143,8 +148,14 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
     });
     engine.publish({ type: "submission", id: submission.id, state: "accepted", taskId: task.id });
     engine.publish({ type: "task", id: task.id, status: task.status, archive: "none" });
+    // What it reserved replaced the estimate: a budget may have crossed a threshold now.
+    await checkBudgetAlerts(engine.connection, { userId: submission.user_id, now: engine.now() }).catch((error: unknown) =>
+      log.error({ err: error }, "budget alerts: check after an acceptance failed"),
+    );
     return undefined;
   }
+  // The API said credits are short: the admin's balance estimate is confirmed low.
+  if (outcome.kind === "insufficient_credits") await markBalanceLow(db, { now });
   const limited = outcome.status === 429 ? await limitHit(engine, submission, outcome) : undefined;
   const patch = await afterFailure(engine, submission, outcome, limited);
   await updateSubmission(db, { id: submission.id, lease_until: null, updated_at: now, upstream_raw: outcome.raw ?? null, ...patch });

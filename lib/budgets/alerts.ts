@@ -1,0 +1,108 @@
+import "server-only";
+import type { Connection } from "@/lib/db/connect";
+import { insertAlert, listBudgets, type BudgetAlert } from "@/lib/db/budgets";
+import { PERIOD_ADJECTIVE, renewalText } from "./period";
+import { appliesTo, budgetStatus, teamTimeZone } from "./status";
+
+export const ALERT_THRESHOLDS = [50, 80, 100] as const;
+
+/**
+ * Records the alerts a member's budgets and the team's have reached: when committed credits reach 50, 80
+ * or 100% of a limit. The unique (budget, period start, threshold) index makes each fire once per period,
+ * whatever the number of instances or restarts; answers the ones this call recorded. Called after a
+ * submission is stored and after a task reports what it reserved (the estimate may have been low).
+ */
+export async function checkBudgetAlerts(
+  connection: Connection,
+  { userId, now }: { userId: string | null; now: Date },
+): Promise<BudgetAlert[]> {
+  const { db } = connection;
+  const budgets = (await listBudgets(db, userId === null ? {} : { userId })).filter((b) =>
+    userId === null ? b.scope === "team" : appliesTo(b, userId),
+  );
+  if (budgets.length === 0) return [];
+  const timeZone = await teamTimeZone(db);
+  const fired: BudgetAlert[] = [];
+  for (const budget of budgets) {
+    const status = await budgetStatus(db, budget, { now, timeZone });
+    if (status.committed <= 0) continue;
+    for (const threshold of ALERT_THRESHOLDS) {
+      if (status.committed < (budget.limit_credits * threshold) / 100) continue;
+      const alert = await insertAlert(db, {
+        budget_id: budget.id,
+        period_start: status.start,
+        threshold,
+        scope: budget.scope,
+        user_id: budget.user_id,
+        period: budget.period,
+        period_end: status.end,
+        time_zone: timeZone,
+        limit_credits: budget.limit_credits,
+        used: status.used,
+        committed: status.committed,
+        fired_at: now.toISOString(),
+      });
+      if (alert) fired.push(alert);
+    }
+  }
+  return fired;
+}
+
+export interface BudgetAlertFacts {
+  threshold: number;
+  scope: "member" | "team";
+  period: "day" | "week" | "month";
+  period_end: string;
+  time_zone: string;
+  limit_credits: number;
+  used: number;
+  committed: number;
+  /** The member's name, for a member's budget (the alert row keeps the id). */
+  member_name?: string | null;
+}
+
+/** "Ada's daily budget" / "The team's monthly budget". */
+export function budgetName(alert: Pick<BudgetAlertFacts, "scope" | "period" | "member_name">): string {
+  const adjective = PERIOD_ADJECTIVE[alert.period];
+  return alert.scope === "team" ? `The team's ${adjective} budget` : `${alert.member_name ?? "A member"}'s ${adjective} budget`;
+}
+
+/** The one sentence the banner, the browser notification and a webhook all say. */
+export function budgetAlertText(alert: BudgetAlertFacts): string {
+  const figures = `${round(alert.committed)} of ${round(alert.limit_credits)} credits committed (${round(alert.used)} used)`;
+  const reached = alert.threshold >= 100 ? "is used up" : `reached ${alert.threshold}%`;
+  return `${budgetName(alert)} ${reached}: ${figures}. It renews ${renewalText(alert.period, alert.period_end, alert.time_zone)}.`;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The webhook body of an alert: Slack reads `text`, Discord `content`; both ignore the other's field. The
+ * structured facts ride along for other receivers. Sending it (queue, retries, SSRF guard) is lib/webhooks'.
+ */
+export function budgetAlertMessage(alert: BudgetAlertFacts & { id?: string; budget_id?: string; user_id?: string; fired_at?: string }): {
+  text: string;
+  content: string;
+  darkroom: Record<string, unknown>;
+} {
+  const text = `Darkroom: ${budgetAlertText(alert)}`;
+  return {
+    text,
+    content: text,
+    darkroom: {
+      type: "budget_alert",
+      alert: alert.id ?? null,
+      budget: alert.budget_id ?? null,
+      scope: alert.scope,
+      member: alert.scope === "member" ? { id: alert.user_id ?? null, name: alert.member_name ?? null } : null,
+      period: alert.period,
+      renews_at: alert.period_end,
+      time_zone: alert.time_zone,
+      threshold: alert.threshold,
+      limit: alert.limit_credits,
+      used: alert.used,
+      committed: alert.committed,
+      fired_at: alert.fired_at ?? null,
+    },
+  };
+}

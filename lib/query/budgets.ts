@@ -1,0 +1,71 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BalanceAnswer, BudgetAlertView, BudgetInput, BudgetsAnswer } from "@/lib/schemas/budgets";
+import { fetchJson } from "./fetch-json";
+import { budgetKeys } from "./keys";
+
+export function budgetsQueryOptions() {
+  return queryOptions({
+    queryKey: budgetKeys.list,
+    queryFn: ({ signal }) => fetchJson<BudgetsAnswer>("/api/budgets", { signal }),
+  });
+}
+
+/** The banner's alerts: looked at again every 20 s and when the tab comes back. */
+export function budgetAlertsQueryOptions() {
+  return queryOptions({
+    queryKey: budgetKeys.alerts,
+    queryFn: ({ signal }) => fetchJson<{ alerts: BudgetAlertView[] }>("/api/budgets/alerts", { signal }).then((b) => b.alerts),
+    refetchInterval: 20_000,
+  });
+}
+
+export function balanceQueryOptions() {
+  return queryOptions({
+    queryKey: budgetKeys.balance,
+    queryFn: ({ signal }) => fetchJson<BalanceAnswer>("/api/balance", { signal }),
+  });
+}
+
+/** Each budget write answers the whole list: it replaces the cached one. */
+function useBudgetWrite<T>(send: (input: T) => Promise<BudgetsAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(budgetKeys.list, answer);
+      void queryClient.invalidateQueries({ queryKey: budgetKeys.alerts });
+    },
+  });
+}
+
+export const useSetBudget = () =>
+  useBudgetWrite((input: BudgetInput) => fetchJson<BudgetsAnswer>("/api/budgets", { method: "PUT", json: input }));
+
+export const useRemoveBudget = () =>
+  useBudgetWrite((id: string) => fetchJson<BudgetsAnswer>(`/api/budgets/${encodeURIComponent(id)}`, { method: "DELETE" }));
+
+export const useAllowOnce = () =>
+  useBudgetWrite((userId: string) => fetchJson<BudgetsAnswer>("/api/budgets/allow-once", { method: "POST", json: { userId } }));
+
+export function useDismissBudgetAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      fetchJson<{ alerts: BudgetAlertView[] }>(`/api/budgets/alerts/${encodeURIComponent(id)}`, { method: "DELETE" }).then((b) => b.alerts),
+    onSuccess: (alerts) => queryClient.setQueryData(budgetKeys.alerts, alerts),
+  });
+}
+
+export function useEnterBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number) => fetchJson<BalanceAnswer>("/api/balance", { method: "PUT", json: { amount } }),
+    onSuccess: (answer) => queryClient.setQueryData(budgetKeys.balance, answer),
+  });
+}
+
+export function useSetTimeZone() {
+  return useMutation({
+    mutationFn: (timeZone: string) => fetchJson<{ timeZone: string }>("/api/settings/time-zone", { method: "PUT", json: { timeZone } }),
+  });
+}

@@ -1,0 +1,94 @@
+// Budgets, alerts and the balance estimate: the requests the Credits and Settings pages send (validated
+// again in the route handlers) and the views they read. Client-safe.
+import { z } from "zod";
+import { BUDGET_PERIODS, isTimeZone, type BudgetPeriod } from "@/lib/budgets/period";
+import type { Plan } from "@/lib/models/price-guide";
+
+const credits = (what: string) =>
+  z
+    .number({ error: `Enter ${what} as a number of credits.` })
+    .int(`Enter ${what} as a whole number of credits.`)
+    .min(0, `${what[0]!.toUpperCase()}${what.slice(1)} cannot be negative.`)
+    .max(1_000_000_000, `Enter at most 1,000,000,000 credits.`);
+
+export const budgetInputSchema = z
+  .object({
+    scope: z.enum(["member", "team"], { error: "Choose a member or the whole team." }),
+    userId: z.string().min(1).max(100).optional(),
+    period: z.enum(BUDGET_PERIODS as [BudgetPeriod, ...BudgetPeriod[]], { error: "Choose day, week or month." }),
+    limit: credits("the limit"),
+  })
+  .strict()
+  .refine((value) => value.scope === "team" || Boolean(value.userId), { path: ["userId"], message: "Choose a member." });
+export type BudgetInput = z.infer<typeof budgetInputSchema>;
+
+export const allowOnceSchema = z.object({ userId: z.string({ error: "Choose a member." }).min(1).max(100) }).strict();
+
+export const timeZoneSchema = z
+  .object({
+    timeZone: z
+      .string({ error: "Enter a time zone." })
+      .trim()
+      .refine(isTimeZone, "Enter an IANA time zone name, such as Europe/Paris or America/New_York."),
+  })
+  .strict();
+
+export const balanceInputSchema = z.object({ amount: credits("the balance") }).strict();
+
+export interface BudgetView {
+  id: string;
+  scope: "member" | "team";
+  userId: string | null;
+  memberName: string | null;
+  period: BudgetPeriod;
+  limit: number;
+  used: number;
+  /** Reserved by tasks not succeeded, less their refunds. */
+  reserved: number;
+  /** Estimated cost of submissions waiting in line. */
+  queued: number;
+  committed: number;
+  left: number;
+  start: string;
+  end: string;
+  renews: string;
+  /** "At this pace the team's budget runs out on the 19th." Null with nothing spent yet. */
+  forecast: string | null;
+  /** An "allow once" the member has not used yet. */
+  allowOncePending: boolean;
+}
+
+export interface BudgetsAnswer {
+  budgets: BudgetView[];
+  timeZone: string;
+  canEdit: boolean;
+  /** Whose answer this is: their own budgets are the ones with this userId. */
+  viewerId: string;
+}
+
+export interface BalanceView {
+  entered: number;
+  enteredAt: string;
+  enteredBy: string | null;
+  /** entered − used − reserved + refunded by tasks made since it was entered. */
+  estimate: number;
+  /** What submissions waiting in line are expected to take from it. */
+  queued: number;
+  /** When the API said credits are short (402) after this entry. */
+  confirmedLowAt: string | null;
+}
+
+export interface BalanceAnswer {
+  balance: BalanceView | null;
+  /** The account's plan (ACCOUNT_PLAN): the form's cost estimate depends on it. */
+  plan: Plan;
+}
+
+export interface BudgetAlertView {
+  id: string;
+  threshold: number;
+  scope: "member" | "team";
+  userId: string | null;
+  text: string;
+  firedAt: string;
+}
