@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { budgetAlertMessage } from "./alerts";
+import { webhookBody } from "@/lib/webhooks/payload";
+import { budgetAlertEvent } from "./alerts";
 
 const alert = {
   id: "a1",
@@ -17,24 +18,39 @@ const alert = {
   fired_at: "2026-11-24T10:00:00.000Z",
 };
 
-describe("budgetAlertMessage", () => {
-  it("says which budget, how far, the figures and when it renews, for Slack (text) and Discord (content)", () => {
-    const message = budgetAlertMessage(alert);
+describe("budgetAlertEvent", () => {
+  it("posts which budget, how far, the figures and when it renews, for Slack (text) and Discord (content)", () => {
+    const event = budgetAlertEvent(alert);
+    const body = webhookBody(event, { id: "d1", createdAt: "2026-11-24T10:00:01.000Z" });
     const text = "Darkroom: Ada's daily budget reached 80%: 88 of 100 credits committed (44 used). It renews at 00:00, Europe/Paris time.";
-    expect(message.text).toBe(text);
-    expect(message.content).toBe(text);
-    expect(message.darkroom).toMatchObject({
-      type: "budget_alert",
-      scope: "member",
-      member: { id: "u1", name: "Ada" },
-      threshold: 80,
-      limit: 100,
+    expect(event.dedupeKey).toBe("budget-alert:a1");
+    expect(body).toEqual({
+      text,
+      content: text,
+      darkroom: {
+        id: "d1",
+        kind: "budget.alert",
+        createdAt: "2026-11-24T10:00:01.000Z",
+        data: {
+          alert: "a1",
+          budget: "b1",
+          scope: "member",
+          member: { id: "u1", name: "Ada" },
+          period: "day",
+          renews_at: "2026-11-24T23:00:00.000Z",
+          time_zone: "Europe/Paris",
+          threshold: 80,
+          limit: 100,
+          used: 44,
+          committed: 88,
+          fired_at: "2026-11-24T10:00:00.000Z",
+        },
+      },
     });
-    expect(JSON.parse(JSON.stringify(message))).toEqual(message);
   });
 
   it("names the team's budget and a used-up one", () => {
-    const message = budgetAlertMessage({
+    const event = budgetAlertEvent({
       ...alert,
       scope: "team",
       threshold: 100,
@@ -43,9 +59,9 @@ describe("budgetAlertMessage", () => {
       period_end: "2026-12-01T00:00:00.000Z",
       time_zone: "UTC",
     });
-    expect(message.text).toBe(
+    expect(event.text).toBe(
       "Darkroom: The team's monthly budget is used up: 100 of 100 credits committed (44 used). It renews on 1 December at 00:00, UTC time.",
     );
-    expect(message.darkroom.member).toBeNull();
+    expect(event.data?.member).toBeNull();
   });
 });

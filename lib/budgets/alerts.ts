@@ -1,6 +1,9 @@
 import "server-only";
 import type { Connection } from "@/lib/db/connect";
-import { insertAlert, listBudgets, type BudgetAlert } from "@/lib/db/budgets";
+import { findAlert, insertAlert, listBudgets, type BudgetAlert } from "@/lib/db/budgets";
+import { getMember } from "@/lib/db/users";
+import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import type { WebhookEvent } from "@/lib/webhooks/payload";
 import { PERIOD_ADJECTIVE, renewalText } from "./period";
 import { appliesTo, budgetStatus, teamTimeZone } from "./status";
 
@@ -28,7 +31,7 @@ export async function checkBudgetAlerts(
     if (status.committed <= 0) continue;
     for (const threshold of ALERT_THRESHOLDS) {
       if (status.committed < (budget.limit_credits * threshold) / 100) continue;
-      const alert = await insertAlert(db, {
+      const recorded = await insertAlert(db, {
         budget_id: budget.id,
         period_start: status.start,
         threshold,
@@ -42,7 +45,14 @@ export async function checkBudgetAlerts(
         committed: status.committed,
         fired_at: now.toISOString(),
       });
-      if (alert) fired.push(alert);
+      if (recorded) fired.push(recorded);
+      // Posted once whatever happens (the alert's id is the delivery's dedupe key), so offering it again at each
+      // check costs a lookup and makes a crash between recording and queueing harmless. An alert recorded while
+      // no webhook was set is posted at the next check after one is.
+      const alert = recorded ?? (await findAlert(db, { budgetId: budget.id, periodStart: status.start, threshold }));
+      if (!alert) continue;
+      const member = alert.scope === "member" ? await getMember(db, { id: alert.user_id }) : undefined;
+      await enqueueWebhook(db, budgetAlertEvent({ ...alert, member_name: member?.name ?? null }));
     }
   }
   return fired;
@@ -77,24 +87,21 @@ export function budgetAlertText(alert: BudgetAlertFacts): string {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * The webhook body of an alert: Slack reads `text`, Discord `content`; both ignore the other's field. The
- * structured facts ride along for other receivers. Sending it (queue, retries, SSRF guard) is lib/webhooks'.
+ * An alert as the team's webhook event (lib/webhooks sends it as Slack's `text`, Discord's `content` and our
+ * structured `darkroom.data`). The alert's id is its dedupe key: each alert is posted once.
  */
-export function budgetAlertMessage(alert: BudgetAlertFacts & { id?: string; budget_id?: string; user_id?: string; fired_at?: string }): {
-  text: string;
-  content: string;
-  darkroom: Record<string, unknown>;
-} {
-  const text = `Darkroom: ${budgetAlertText(alert)}`;
+export function budgetAlertEvent(
+  alert: BudgetAlertFacts & { id: string; budget_id: string; user_id: string; fired_at: string },
+): WebhookEvent {
   return {
-    text,
-    content: text,
-    darkroom: {
-      type: "budget_alert",
-      alert: alert.id ?? null,
-      budget: alert.budget_id ?? null,
+    kind: "budget.alert",
+    text: `Darkroom: ${budgetAlertText(alert)}`,
+    dedupeKey: `budget-alert:${alert.id}`,
+    data: {
+      alert: alert.id,
+      budget: alert.budget_id,
       scope: alert.scope,
-      member: alert.scope === "member" ? { id: alert.user_id ?? null, name: alert.member_name ?? null } : null,
+      member: alert.scope === "member" ? { id: alert.user_id, name: alert.member_name ?? null } : null,
       period: alert.period,
       renews_at: alert.period_end,
       time_zone: alert.time_zone,
@@ -102,7 +109,7 @@ export function budgetAlertMessage(alert: BudgetAlertFacts & { id?: string; budg
       limit: alert.limit_credits,
       used: alert.used,
       committed: alert.committed,
-      fired_at: alert.fired_at ?? null,
+      fired_at: alert.fired_at,
     },
   };
 }

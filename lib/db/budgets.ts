@@ -178,6 +178,20 @@ export async function listActiveAlerts(
   return query.execute();
 }
 
+/** The alert a budget fired for this period and threshold, if it did. */
+export async function findAlert(
+  db: Db,
+  { budgetId, periodStart, threshold }: { budgetId: string; periodStart: string; threshold: number },
+): Promise<BudgetAlert | undefined> {
+  return db
+    .selectFrom("budget_alerts")
+    .selectAll()
+    .where("budget_id", "=", budgetId)
+    .where("period_start", "=", periodStart)
+    .where("threshold", "=", threshold)
+    .executeTakeFirst();
+}
+
 export async function getAlert(db: Db, { id }: { id: string }): Promise<BudgetAlert | undefined> {
   return db.selectFrom("budget_alerts").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BODIES, emulatorForFile, FAST_TIMINGS, sleep } from "@/emulator/testing";
 import { checkBudgetAlerts } from "@/lib/budgets/alerts";
+import { setInstanceValue } from "@/lib/db/instance";
 import { budgetStatus } from "@/lib/budgets/status";
 import { database } from "@/lib/db";
 import { insertBalance, insertGrant, latestBalance, OVER_BUDGET, upsertBudget, type Budget } from "@/lib/db/budgets";
@@ -196,6 +197,8 @@ describe("budgets at submission", () => {
 describe("budget alerts", () => {
   it("fire once per threshold and period, also after a restart on a new connection", async () => {
     const budget = await setBudget(100);
+    // With a webhook set, each alert is also stored for posting, once (delivery is lib/webhooks' test).
+    await setInstanceValue(db(), { key: "webhook_url", value: "https://hooks.example.com/services/T1/B2/x" });
     const emu = emulator();
     const { apiKey } = await emu.account();
     const t = await testEngine(emu, apiKey);
@@ -226,6 +229,12 @@ describe("budget alerts", () => {
       { threshold: 80 },
       { threshold: 100 },
     ]);
+    const posts = await db().selectFrom("webhook_deliveries").select(["kind", "body"]).execute();
+    expect(posts.map((post) => post.kind)).toEqual(["budget.alert", "budget.alert", "budget.alert"]);
+    const thresholds = posts.map(
+      (post) => (JSON.parse(post.body) as { darkroom: { data: { threshold: number } } }).darkroom.data.threshold,
+    );
+    expect(thresholds.sort((a, b) => a - b)).toEqual([50, 80, 100]);
   });
 });
 
