@@ -4,8 +4,7 @@ import type { TodaySpend } from "@/lib/tasks/overview";
 import { OverviewCard } from "./overview-card";
 
 /**
- * Today's credits (UTC day, as on the Credits page). `budget` is the place for today's spend against the
- * team's budget once budgets exist: whatever is passed is shown under the figures.
+ * Today's credits (UTC day, as on the Credits page), and under them `budget`: the budgets' committed credits.
  */
 export function SpendCard({ today, budget }: { today: TodaySpend; budget?: ReactNode }) {
   return (
