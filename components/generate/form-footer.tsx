@@ -1,6 +1,7 @@
 "use client";
 
 import { Send } from "lucide-react";
+import type { ReactNode } from "react";
 import { useController } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,8 +11,11 @@ import { FieldShell } from "./field-shell";
 import type { FormValues } from "./form-values";
 import { RUNS_FIELD } from "./request-resolver";
 
-/** Runs and the submit button. No price is shown: the generation service reports credits once it accepts a task. */
-export function FormFooter({ pending }: { pending: boolean }) {
+/**
+ * Runs, what such a request cost before (`note`: the client never computes a price, the generation service
+ * reports credits once it accepts a task) and the submit button.
+ */
+export function FormFooter({ pending, note }: { pending: boolean; note?: ReactNode }) {
   const { field, fieldState } = useController<FormValues>({ name: RUNS_FIELD });
   return (
     <div className="flex flex-col gap-4 border-t pt-5 sm:flex-row sm:items-end sm:justify-between">
@@ -44,6 +48,7 @@ export function FormFooter({ pending }: { pending: boolean }) {
           {!pending && <Send aria-hidden />}
           Generate
         </Button>
+        {note}
         <p className="hidden text-right text-xs text-muted-foreground sm:block">
           or <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> (<Kbd>⌘</Kbd> + <Kbd>Enter</Kbd> on a Mac)
         </p>

@@ -5,8 +5,10 @@ import { FormProvider, useForm } from "react-hook-form";
 import { FormError } from "@/components/ui/form-field";
 import type { CatalogueEntry } from "@/lib/models/catalogue";
 import type { FieldGroup } from "@/lib/models/fields";
+import type { RecentCharge } from "@/lib/schemas/charges";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
+import { CostNote } from "./cost-note";
 import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
 import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
@@ -35,6 +37,10 @@ interface GenerationFormProps {
   refusal?: FieldRefusal;
   /** Alpha resolutions this API refused with a 422: no longer offered. */
   refusedResolutions?: readonly string[];
+  /** What the team's recent tasks were charged, to say what this request cost before. */
+  charges?: readonly RecentCharge[];
+  /** Puts the cursor in the prompt once shown (the page's first form, not one reached by changing model). */
+  focusPrompt?: boolean;
 }
 
 export interface FieldRefusal {
@@ -55,7 +61,17 @@ function onShortcut(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** The request form of one model in one mode, drawn entirely from its schema and field metadata. */
-export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal, refusedResolutions = NONE }: GenerationFormProps) {
+export function GenerationForm({
+  entry,
+  mode,
+  sources,
+  onSubmitted,
+  onValues,
+  refusal,
+  refusedResolutions = NONE,
+  charges = NO_CHARGES,
+  focusPrompt = false,
+}: GenerationFormProps) {
   const layout = useMemo(() => {
     const object = modelObject(entry, mode);
     const fields = withoutRefused(fieldSpecs(object), entry.id, refusedResolutions);
@@ -84,6 +100,11 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
 
   const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
+    if (focusPrompt && layout.fields.some((field) => field.name === "prompt")) form.setFocus("prompt");
+    // Once, when the form first shows: focus must not jump back while someone works elsewhere on the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
     const name = refusal?.field.split(".")[0];
     if (!refusal || !layout.fields.some((field) => field.name === name)) return;
     form.setError(refusal.field, { type: "server", message: refusal.message });
@@ -109,13 +130,14 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={layout.mentionSource} />
         ))}
         {offersLegacy(entry.id) && <EndpointField />}
-        <FormFooter pending={form.formState.isSubmitting} />
+        <FormFooter pending={form.formState.isSubmitting} note={<CostNote model={entry.id} mode={mode} charges={charges} />} />
       </form>
     </FormProvider>
   );
 }
 
 const NONE: readonly string[] = [];
+const NO_CHARGES: readonly RecentCharge[] = [];
 
 // The resolution values the API refused are left out of alpha's choices (the spec leaves 720p/768p open).
 function withoutRefused(fields: FieldSpec[], model: string, refused: readonly string[]): FieldSpec[] {

@@ -9,7 +9,7 @@ import type { FormValues } from "./form-values";
 import { ENDPOINT_FIELD, RUNS_FIELD, type Submitted } from "./request-resolver";
 
 /** A v4 UUID. crypto.randomUUID exists only in secure contexts, and Darkroom may be served over plain HTTP on a LAN. */
-function newSubmissionId(): string {
+export function newSubmissionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { roleAtLeast } from "@/lib/members/schemas";
+import { recentCharges } from "@/lib/tasks/recent-charges";
 import { refusedAlphaResolutions } from "@/lib/tasks/refused-values";
 
 export const metadata: Metadata = { title: "Generate" };
@@ -19,10 +20,15 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
     <>
       <PageHeader
         title="Generate"
-        description="Turn a prompt into images and video. Each submission becomes a task you can follow here and in Tasks."
+        description="Write a prompt, press Ctrl + Enter, and your results appear beside the form. Every task is also in Tasks."
       />
       {roleAtLeast(user.role, "member") ? (
-        <GenerateWorkspace entry={parseEntry(await searchParams)} refusedResolutions={await refusedAlphaResolutions(database().db)} />
+        <GenerateWorkspace
+          entry={parseEntry(await searchParams)}
+          refusedResolutions={await refusedAlphaResolutions(database().db)}
+          charges={await recentCharges(database().db)}
+          memberId={user.id}
+        />
       ) : (
         <EmptyState icon={Lock} title="Viewers cannot generate">
           Your role lets you see tasks and credits. Ask an admin for the Member role to create images and video.
