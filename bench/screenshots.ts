@@ -114,7 +114,7 @@ async function shoot(browser: Browser, state: string, pairId: string): Promise<n
       ];
       for (const shot of shots) {
         await page.goto(shot.path);
-        await page.getByText(shot.ready, { exact: true }).first().waitFor({ timeout: 20_000 });
+        await page.getByRole("heading", { name: shot.ready, exact: true }).first().waitFor({ timeout: 20_000 });
         // Thumbnails are lazy: wait until every image in view has loaded.
         await page.waitForLoadState("networkidle").catch(() => undefined);
         await page.waitForTimeout(400);

@@ -15,7 +15,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <Sidebar user={shellUser} />
       <MobileBar user={shellUser} />
       <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
-        <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 sm:px-6 md:py-10 lg:px-10">{children}</div>
+        {/* A page that marks itself data-wide (the Generate workspace) may use a wide screen's width. */}
+        <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 has-[[data-wide]]:max-w-[110rem] sm:px-6 md:py-10 lg:px-10">
+          {children}
+        </div>
       </main>
     </div>
   );

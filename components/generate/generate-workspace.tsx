@@ -159,7 +159,10 @@ function Workspace({ entry, refusedResolutions, charges, memberId }: WorkspacePr
 
   return (
     <LightboxProvider tasks={results.all}>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)] xl:gap-8">
+      <div
+        data-wide
+        className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)] xl:gap-8"
+      >
         <div className="grid gap-5" onKeyDown={submitFromColumn}>
           {prefill.status === "done" &&
             (prefill.ok ? (

@@ -123,7 +123,7 @@ export function GenerationForm({
         onSubmit={form.handleSubmit(submit)}
         onKeyDown={onShortcut}
         aria-label={`${entry.label} request`}
-        className="grid gap-7"
+        className="@container grid gap-7"
       >
         <FormError message={form.formState.errors.root?.server?.message} />
         {GROUPS.map(({ group, title, grid }) => (
@@ -162,8 +162,9 @@ function FieldSection({
 }) {
   if (fields.length === 0) return null;
   // Switches sit in their own bordered rows; in a two-column grid they pair up, other fields take one cell each.
+  // Two columns only where the form itself is wide enough (it sits in a narrow column beside the results).
   const body = (
-    <div className={cn("grid gap-5", grid && "sm:grid-cols-2 sm:gap-x-6")}>
+    <div className={cn("grid gap-5", grid && "@lg:grid-cols-2 @lg:gap-x-6")}>
       {fields.map((field) => (
         <FieldControl key={field.name} spec={field} mentionSource={mentionSource} />
       ))}

@@ -33,13 +33,7 @@ export function ModelPicker({ value, onChange, charges = [] }: ModelPickerProps)
       <h2 id={`${id}-title`} className="text-sm font-semibold tracking-tight">
         Model
       </h2>
-      <RadioGroup.Root
-        value={value}
-        onValueChange={onChange}
-        aria-labelledby={`${id}-title`}
-        loop
-        className="grid grid-cols-1 gap-1.5 min-[420px]:grid-cols-2"
-      >
+      <RadioGroup.Root value={value} onValueChange={onChange} aria-labelledby={`${id}-title`} loop className="grid grid-cols-2 gap-1.5">
         {MODELS.map((model) => {
           const { label, Icon } = KIND[model.kind];
           const seen = lowest(model.id, charges);

@@ -23,7 +23,7 @@ export function RecentResults({ tasks, loading }: { tasks: readonly TaskView[]; 
           All tasks
         </Link>
       </div>
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,12rem),1fr))] gap-3">
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))] gap-3">
         {tasks.map((task) => (
           <RecentResult key={task.id} task={task} />
         ))}

@@ -3,6 +3,7 @@
 import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState, type TouchEvent } from "react";
+import { getModel } from "@/lib/models/catalogue";
 import { mediaUrl } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -96,7 +97,7 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
         event.preventDefault();
         if (opener?.isConnected) opener.focus();
       }}
-      className="inset-0 grid h-dvh max-h-none w-screen max-w-none translate-x-0 translate-y-0 grid-rows-[minmax(0,1fr)_auto] gap-0 overflow-hidden rounded-none border-0 p-0 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1 [&>button:last-child]:bg-card"
+      className="inset-0 grid h-dvh max-h-none w-screen max-w-none translate-x-0 translate-y-0 grid-rows-[minmax(0,1fr)_auto] gap-0 overflow-hidden rounded-none border-0 p-0 sm:p-0 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1 [&>button:last-child]:bg-card"
     >
       <div
         className="relative flex min-h-0 items-center justify-center bg-black/90 p-2 sm:p-6"
@@ -130,7 +131,7 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
       <aside className="grid max-h-[40dvh] content-start gap-4 overflow-y-auto border-t bg-card p-4 pr-14 lg:max-h-none lg:border-t-0 lg:border-l lg:pt-14 lg:pr-4">
         <div className="grid gap-1">
           <DialogTitle className="text-base">
-            {task.model}
+            {getModel(task.model)?.label ?? task.model}
             {outputs > 1 && ` · output ${index + 1} of ${outputs}`}
           </DialogTitle>
           <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
