@@ -23,7 +23,7 @@ export function RecentResults({ tasks, loading }: { tasks: readonly TaskView[]; 
           All tasks
         </Link>
       </div>
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))] gap-3">
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-3">
         {tasks.map((task) => (
           <RecentResult key={task.id} task={task} />
         ))}
@@ -39,15 +39,15 @@ function RecentResult({ task }: { task: TaskView }) {
   const label = getModel(task.model)?.label ?? task.model;
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-primary/50">
-      <div className="flex aspect-[4/3] items-center justify-center bg-muted">
+      <div className="relative aspect-[4/3] bg-muted">
         {task.thumbnailUrl ? (
-          <ResultThumb task={task} onOpen={onOpen} alt={`Result of ${task.id}`} tabIndex={-1} />
+          <ResultThumb task={task} onOpen={onOpen} alt={`Result of ${task.id}`} tabIndex={-1} className="absolute inset-0" />
         ) : (
-          <ImageIcon aria-hidden className="size-7 text-muted-foreground" />
+          <ImageIcon aria-hidden className="absolute inset-0 m-auto size-7 text-muted-foreground" />
         )}
       </div>
       <div className="grid gap-1 p-2.5 text-xs">
-        <p className="flex items-center justify-between gap-2">
+        <p className="flex flex-wrap items-center justify-between gap-x-2">
           <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="truncate text-sm font-medium underline-offset-4 hover:underline">
             {label}
           </Link>

@@ -165,9 +165,10 @@ function TaskState({ task }: { task: TaskView }) {
     <>
       {task.status === "succeeded" && task.thumbnailUrl && (
         // A fixed shape, so the card does not jump when the thumbnail loads; the click opens the lightbox.
-        <div className="aspect-[4/3] w-full overflow-hidden rounded-lg border bg-muted">
+        <div className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border bg-muted">
           <ResultThumb
             task={task}
+            className="absolute inset-0"
             alt={`Result of ${task.id}`}
             onOpen={openLightbox ? () => openLightbox({ taskId: task.id, index: 0 }) : undefined}
           />
