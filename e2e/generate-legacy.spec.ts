@@ -43,6 +43,6 @@ test("a person picks the legacy endpoint for Alpha 2.3, submits, and the video a
   // The legacy answers carry one credit cost and no final debit: on success it is read as used (README).
   await expect(card.getByText("Succeeded", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(card.getByText(/^[\d,]+ credits? used$/)).toBeVisible();
-  await expect(card.getByRole("link", { name: /^Result of task_/ })).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Result of task_/ })).toBeVisible();
   await expect(card).toHaveCount(1);
 });

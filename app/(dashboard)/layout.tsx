@@ -17,8 +17,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <Sidebar user={shellUser} />
       <MobileBar user={shellUser} />
       <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
-        {/* A page that holds a grid of results (data-wide-page) gets the screen's width; forms and text stay readable. */}
-        <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 has-[[data-wide-page]]:max-w-[120rem] sm:px-6 md:py-10 lg:px-10">
+        {/* A page that marks itself data-wide (a grid of results) may use a wide screen's width; forms and text stay readable. */}
+        <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 has-[[data-wide]]:max-w-[120rem] sm:px-6 md:py-10 lg:px-10">
           <BudgetAlertBanner initial={await alertsFor(user)} />
           {children}
         </div>

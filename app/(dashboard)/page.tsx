@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/layout/page-header";
+import { QuickPrompt } from "@/components/generate/quick-prompt";
 import { ExpiringCard } from "@/components/overview/expiring-card";
 import { FailuresCard } from "@/components/overview/failures-card";
 import { QueuedCard } from "@/components/overview/queued-card";
@@ -12,6 +13,9 @@ import { SystemStatusCard, SystemStatusSkeleton } from "@/components/settings/sy
 import { requirePageUser } from "@/lib/auth/page";
 import { budgetsFor } from "@/lib/budgets/service";
 import { overview } from "@/lib/tasks/overview";
+import { database } from "@/lib/db";
+import { roleAtLeast } from "@/lib/members/roles";
+import { recentCharges } from "@/lib/tasks/recent-charges";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -25,6 +29,8 @@ export default async function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" description={`Welcome, ${user.name}. What runs, what waits, what it cost today, and what needs you.`} />
+      {/* The quickest way to a result: a prompt and Ctrl+Enter here, the result in the Generate workspace. */}
+      {roleAtLeast(user.role, "member") && <QuickPrompt charges={await recentCharges(database().db)} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <RunningCard tasks={data.running} total={data.runningTotal} />
         <QueuedCard queue={data.queue} />

@@ -15,8 +15,11 @@ export interface FieldSpec extends FormField {
 
 export type ObjectSchema = NonNullable<ReturnType<typeof objectSchema>>;
 
-/** The pickers draw these two; every other field comes from here. */
-const PICKER_FIELDS = new Set(["model", "mode"]);
+/**
+ * The pickers draw model and mode; every other field comes from here, except `callback_url`: the service sends
+ * no events (the spec lists none), so offering it would only invite a webhook that never fires. The schema keeps it.
+ */
+const PICKER_FIELDS = new Set(["model", "mode", "callback_url"]);
 
 export function modelObject(entry: CatalogueEntry, mode: string | undefined): ObjectSchema {
   const object = objectSchema(entry, mode);

@@ -1,55 +1,61 @@
 "use client";
 
 import { Send } from "lucide-react";
+import type { ReactNode } from "react";
 import { useController } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { MAX_RUNS } from "@/lib/schemas/generations";
 import { errorAt } from "./control-props";
-import { CostEstimate } from "./cost-estimate";
 import { FieldShell } from "./field-shell";
 import type { FormValues } from "./form-values";
 import { RUNS_FIELD } from "./request-resolver";
 
-/** Runs, Darkroom's cost estimate (the service reports the real price once it accepts a task) and the submit button. */
-export function FormFooter({ pending, fixed }: { pending: boolean; fixed: Record<string, unknown> }) {
+/**
+ * Runs, what such a request cost before (`note`: the client never computes a price, the generation service
+ * reports credits once it accepts a task) and the submit button.
+ */
+export function FormFooter({ pending, note }: { pending: boolean; note?: ReactNode }) {
   const { field, fieldState } = useController<FormValues>({ name: RUNS_FIELD });
   return (
-    <div className="flex flex-col gap-4 border-t pt-5 sm:flex-row sm:items-end sm:justify-between">
-      <FieldShell
-        label="Runs"
-        help={`Queue this many identical submissions, up to ${MAX_RUNS}.`}
-        error={errorAt(fieldState.error)}
-        className="sm:max-w-64"
-      >
-        {(ids) => (
-          <Input
-            id={ids.id}
-            ref={field.ref}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_RUNS}
-            step={1}
-            value={typeof field.value === "number" && !Number.isNaN(field.value) ? field.value : ""}
-            onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
-            onBlur={field.onBlur}
-            aria-describedby={ids.describedBy}
-            aria-invalid={ids.invalid}
-            className="w-24 tabular-nums"
-          />
-        )}
-      </FieldShell>
-      <div className="flex flex-col items-stretch gap-1.5 sm:items-end">
-        <CostEstimate fixed={fixed} />
-        <Button type="submit" size="lg" pending={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
-          {!pending && <Send aria-hidden />}
-          Generate
-        </Button>
-        <p className="hidden text-right text-xs text-muted-foreground sm:block">
-          or <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> (<Kbd>⌘</Kbd> + <Kbd>Enter</Kbd> on a Mac)
-        </p>
+    // Stacked: the form sits in a narrow column beside the results, where side by side would squeeze every line.
+    <div className="grid gap-3 border-t pt-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <FieldShell
+          label="Runs"
+          help={`Queue this many identical submissions, up to ${MAX_RUNS}.`}
+          error={errorAt(fieldState.error)}
+          className="min-w-40 flex-1"
+        >
+          {(ids) => (
+            <Input
+              id={ids.id}
+              ref={field.ref}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_RUNS}
+              step={1}
+              value={typeof field.value === "number" && !Number.isNaN(field.value) ? field.value : ""}
+              onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
+              onBlur={field.onBlur}
+              aria-describedby={ids.describedBy}
+              aria-invalid={ids.invalid}
+              className="w-24 tabular-nums"
+            />
+          )}
+        </FieldShell>
+        <div className="grid justify-items-end gap-1.5">
+          <Button type="submit" size="lg" pending={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
+            {!pending && <Send aria-hidden />}
+            Generate
+          </Button>
+          <p className="hidden text-right text-xs text-muted-foreground sm:block">
+            or <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> (<Kbd>⌘</Kbd> + <Kbd>Enter</Kbd>)
+          </p>
+        </div>
       </div>
+      {note}
     </div>
   );
 }

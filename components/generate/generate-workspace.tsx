@@ -1,16 +1,24 @@
 "use client";
 
-import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { getModel, MODELS } from "@/lib/models/catalogue";
+import { getModel } from "@/lib/models/catalogue";
+import { submissionQueryOptions } from "@/lib/query/submissions";
+import { recentOwnTasksOptions, taskQueryOptions } from "@/lib/query/tasks";
+import type { RecentCharge } from "@/lib/schemas/charges";
 import { NOTHING_LEARNED, type LearnedValues } from "@/lib/schemas/learned-values";
-import type { SubmissionView } from "@/lib/schemas/views";
+import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { entryHref, type Entry } from "@/components/shared/entry-links";
+import { LightboxProvider } from "@/components/shared/lightbox/lightbox-provider";
+import { Toast, type ToastMessage } from "@/components/shared/toast";
+import { defaultChoice } from "./default-model";
 import type { FormValues } from "./form-values";
 import { GenerationForm, type FieldRefusal } from "./generation-form";
 import { ModelPicker } from "./model-picker";
+import { RecentResults } from "./recent-results";
 import { readChoice, readDraft, readTracked, writeChoice, writeTracked, type Choice, type Tracked } from "./session-store";
 import { SubmissionList } from "./submission-list";
 import { useEntryPrefill } from "./use-entry-prefill";
@@ -26,11 +34,20 @@ function validChoice(choice: Choice | undefined): Choice | undefined {
   return { model: model.id, mode: model.modes.find((mode) => mode.value === choice.mode)?.value ?? model.modes[0].value };
 }
 
-/**
- * The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser.
- * `learned`: what the API's 422s taught about values the spec leaves open, which the form follows.
- */
-export function GenerateWorkspace({ entry, learned = NOTHING_LEARNED }: { entry?: Entry; learned?: LearnedValues }) {
+const NO_CHARGES: readonly RecentCharge[] = [];
+
+interface GenerateWorkspaceProps {
+  entry?: Entry;
+  /** What the API's 422s taught about values the spec leaves open, which the form follows. */
+  learned?: LearnedValues;
+  /** What the team's recent tasks were charged: prices shown before a submit, and the default model. */
+  charges?: readonly RecentCharge[];
+  /** The signed-in member, whose recent results fill the results column. */
+  memberId: string;
+}
+
+/** The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser. */
+export function GenerateWorkspace({ entry, learned = NOTHING_LEARNED, charges = NO_CHARGES, memberId }: GenerateWorkspaceProps) {
   const mounted = useSyncExternalStore(
     subscribeNever,
     () => true,
@@ -38,22 +55,47 @@ export function GenerateWorkspace({ entry, learned = NOTHING_LEARNED }: { entry?
   );
   // A new entry link (Remix, Extend) starts over from that task rather than from what was picked before.
   return mounted ? (
-    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} learned={learned} />
+    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} learned={learned} charges={charges} memberId={memberId} />
   ) : (
     <div aria-hidden className="h-96 animate-pulse rounded-xl border bg-card/60" />
   );
 }
 
-function Workspace({ entry, learned }: { entry?: Entry; learned: LearnedValues }) {
+type WorkspaceProps = Required<Omit<GenerateWorkspaceProps, "entry">> & { entry?: Entry };
+
+// Ctrl/Cmd+Enter submits from anywhere in the form column, the model picker included (the form itself
+// handles it inside, where plain Enter is also kept from submitting).
+function submitFromColumn(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
+  if (event.target instanceof Element && event.target.closest("form")) return;
+  const form = event.currentTarget.querySelector("form");
+  if (!form) return;
+  event.preventDefault();
+  form.requestSubmit();
+}
+
+/** "Queued: position 2" from the submission answer (the engine's queue position; nothing is guessed beyond it). */
+function queuedMessage(submissions: readonly SubmissionView[]): string {
+  const first = submissions[0];
+  if (submissions.length > 1) return `Queued ${submissions.length} runs${first?.position ? `: first at position ${first.position}` : ""}`;
+  if (first?.state === "accepted" || first?.taskId) return "Sent: the generation service accepted it";
+  return first?.position ? `Queued: position ${first.position}` : "Queued";
+}
+
+function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const prefill = useEntryPrefill(entry);
-  const [stored] = useState(() => validChoice(readChoice()) ?? validChoice({ model: MODELS[0].id })!);
+  const [stored] = useState(() => validChoice(readChoice()) ?? validChoice(defaultChoice(charges))!);
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const [reveal, setReveal] = useState<string | undefined>();
+  // Only the form shown when the page opens takes the cursor; one reached by changing model leaves it put.
+  const [focusFirst] = useState(() => entry === undefined);
   const [picked, setPicked] = useState<Choice | null>(null);
   const [carriedPrompt, setCarriedPrompt] = useState<string | undefined>();
   const [tracked, setTracked] = useState(readTracked);
-  const [announcement, setAnnouncement] = useState("");
   const [refusal, setRefusal] = useState<FieldRefusal | undefined>();
   const prompt = useRef<string | undefined>(undefined);
   useLiveUpdates();
+  const results = useWorkspaceResults(tracked, memberId);
 
   const fromEntry = prefill.status === "done" && prefill.ok ? validChoice(prefill.choice) : undefined;
   const choice = picked ?? fromEntry ?? stored;
@@ -87,12 +129,8 @@ function Workspace({ entry, learned }: { entry?: Entry; learned: LearnedValues }
     const fresh = submissions.map((submission) => ({ ...submission, mode: choice.mode }));
     // From the latest list, not this render's: the answer may arrive after other changes. (Writing the same list twice is harmless.)
     setTracked((current) => writeTracked([...fresh, ...current.filter((item) => !fresh.some((submission) => submission.id === item.id))]));
-    const first = submissions[0];
-    setAnnouncement(
-      submissions.length === 1 && first?.position
-        ? `Submitted. Waiting in the queue at position ${first.position}.`
-        : `Submitted ${submissions.length === 1 ? "1 request" : `${submissions.length} runs`}.`,
-    );
+    setToast((current) => ({ id: (current?.id ?? 0) + 1, text: queuedMessage(submissions) }));
+    setReveal(submissions[0]?.id);
   }
 
   const form =
@@ -108,58 +146,96 @@ function Workspace({ entry, learned }: { entry?: Entry; learned: LearnedValues }
         onValues={rememberPrompt}
         refusal={refusal}
         learned={learned}
+        charges={charges}
+        focusPrompt={focusFirst}
       />
     );
 
   return (
-    <div className="grid gap-8">
-      {prefill.status === "done" &&
-        (prefill.ok ? (
-          <Alert role="status">{prefill.notice}</Alert>
-        ) : (
-          <Alert tone="warning" role="alert">
-            {prefill.problem}
-          </Alert>
-        ))}
-      <ModelPicker value={choice.model} onChange={(id) => choose({ model: id })} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{model.label}</CardTitle>
-          <CardDescription>{model.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {"modes" in model ? (
-            <Tabs value={choice.mode} onValueChange={(mode) => choose({ model: model.id, mode })} className="grid gap-5">
-              <TabsList aria-label="Mode" className="w-fit">
-                {model.modes.map((mode) => (
-                  <TabsTrigger key={mode.value} value={mode.value}>
-                    {mode.label}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-              {model.modes.map((mode) => (
-                <TabsContent key={mode.value} value={mode.value} className="grid gap-5">
-                  <p className="text-sm text-muted-foreground">{mode.description}</p>
-                  {mode.value === choice.mode && form}
-                </TabsContent>
-              ))}
-            </Tabs>
-          ) : (
-            form
+    <LightboxProvider tasks={results.all}>
+      <div
+        data-wide
+        className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)] xl:gap-8"
+      >
+        <div className="grid gap-5" onKeyDown={submitFromColumn}>
+          {prefill.status === "done" &&
+            (prefill.ok ? (
+              <Alert role="status">{prefill.notice}</Alert>
+            ) : (
+              <Alert tone="warning" role="alert">
+                {prefill.problem}
+              </Alert>
+            ))}
+          <ModelPicker value={choice.model} onChange={(id) => choose({ model: id })} charges={charges} />
+          <Card>
+            <CardHeader>
+              <CardTitle>{model.label}</CardTitle>
+              <CardDescription>{model.description}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {"modes" in model ? (
+                <Tabs value={choice.mode} onValueChange={(mode) => choose({ model: model.id, mode })} className="grid gap-5">
+                  <TabsList aria-label="Mode" className="flex h-auto w-fit max-w-full flex-wrap">
+                    {model.modes.map((mode) => (
+                      <TabsTrigger key={mode.value} value={mode.value}>
+                        {mode.label}
+                      </TabsTrigger>
+                    ))}
+                  </TabsList>
+                  {model.modes.map((mode) => (
+                    <TabsContent key={mode.value} value={mode.value} className="grid gap-5">
+                      <p className="text-sm text-muted-foreground">{mode.description}</p>
+                      {mode.value === choice.mode && form}
+                    </TabsContent>
+                  ))}
+                </Tabs>
+              ) : (
+                form
+              )}
+            </CardContent>
+          </Card>
+        </div>
+        {/* On a wide screen the results stay beside the form while the page scrolls. */}
+        <div className="grid gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto lg:pr-1 lg:pb-2">
+          <SubmissionList
+            tracked={tracked}
+            onShowField={showRefusal}
+            reveal={reveal}
+            onClear={() => {
+              setTracked(writeTracked([]));
+              setToast((current) => ({ id: (current?.id ?? 0) + 1, text: "Stopped following the submissions. They go on in Tasks." }));
+            }}
+          />
+          <RecentResults tasks={results.earlier} loading={results.loading} />
+          {tracked.length === 0 && !results.loading && results.earlier.length === 0 && (
+            <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
+              Your results appear here as soon as you submit: write a prompt and press Ctrl + Enter.
+            </p>
           )}
-        </CardContent>
-      </Card>
-      <p role="status" className="sr-only">
-        {announcement}
-      </p>
-      <SubmissionList
-        tracked={tracked}
-        onShowField={showRefusal}
-        onClear={() => {
-          setTracked(writeTracked([]));
-          setAnnouncement("Stopped following the submissions. They go on in Tasks.");
-        }}
-      />
-    </div>
+        </div>
+      </div>
+      <Toast message={toast} />
+    </LightboxProvider>
   );
+}
+
+/**
+ * The results column's tasks: those of this tab's submissions (read from the same queries as their cards, so
+ * nothing is fetched twice) and this member's other recent tasks. All of them, newest first, feed the lightbox.
+ */
+function useWorkspaceResults(tracked: readonly Tracked[], memberId: string) {
+  const submissions = useQueries({ queries: tracked.map((item) => submissionQueryOptions(item.id, item)) });
+  const taskIds = submissions.flatMap((query) => (query.data?.taskId ? [query.data.taskId] : []));
+  const trackedTasks = useQueries({ queries: taskIds.map((id) => taskQueryOptions(id)) });
+  const recent = useQuery(recentOwnTasksOptions(memberId));
+  const own = trackedTasks.flatMap((query) => (query.data ? [query.data] : []));
+  const ownKey = own.map((task) => `${task.id}:${task.status}:${task.archive.state}`).join();
+  const recentTasks = recent.data?.tasks;
+  return useMemo(() => {
+    const followed = new Set(taskIds);
+    const earlier: TaskView[] = (recentTasks ?? []).filter((task) => !followed.has(task.id));
+    return { all: [...own, ...earlier], earlier, loading: recent.isPending };
+    // ownKey stands for `own`, whose array is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ownKey, recentTasks, recent.isPending]);
 }

@@ -6,8 +6,10 @@ import { FormError } from "@/components/ui/form-field";
 import type { CatalogueEntry } from "@/lib/models/catalogue";
 import type { FieldGroup } from "@/lib/models/fields";
 import { NOTHING_LEARNED, type LearnedValues } from "@/lib/schemas/learned-values";
+import type { RecentCharge } from "@/lib/schemas/charges";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
+import { CostNote } from "./cost-note";
 import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
 import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
@@ -37,6 +39,10 @@ interface GenerationFormProps {
   refusal?: FieldRefusal;
   /** What this API's 422s taught about values the spec leaves open: the form offers only what it takes. */
   learned?: LearnedValues;
+  /** What the team's recent tasks were charged, to say what this request cost before. */
+  charges?: readonly RecentCharge[];
+  /** Puts the cursor in the prompt once shown (the page's first form, not one reached by changing model). */
+  focusPrompt?: boolean;
 }
 
 export interface FieldRefusal {
@@ -57,7 +63,17 @@ function onShortcut(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** The request form of one model in one mode, drawn entirely from its schema and field metadata. */
-export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, refusal, learned = NOTHING_LEARNED }: GenerationFormProps) {
+export function GenerationForm({
+  entry,
+  mode,
+  sources,
+  onSubmitted,
+  onValues,
+  refusal,
+  learned = NOTHING_LEARNED,
+  charges = NO_CHARGES,
+  focusPrompt = false,
+}: GenerationFormProps) {
   const layout = useMemo(() => {
     const schema = modelObject(entry, mode);
     const { object, fields } = withLearned(schema, fieldSpecs(schema), { model: entry.id, mode }, learned);
@@ -86,6 +102,11 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
 
   const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
+    if (focusPrompt && layout.fields.some((field) => field.name === "prompt")) form.setFocus("prompt");
+    // Once, when the form first shows: focus must not jump back while someone works elsewhere on the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
     const name = refusal?.field.split(".")[0];
     if (!refusal || !layout.fields.some((field) => field.name === name)) return;
     form.setError(refusal.field, { type: "server", message: refusal.message });
@@ -104,19 +125,20 @@ export function GenerationForm({ entry, mode, sources, onSubmitted, onValues, re
         onSubmit={form.handleSubmit(submit)}
         onKeyDown={onShortcut}
         aria-label={`${entry.label} request`}
-        className="grid gap-7"
+        className="@container grid gap-7"
       >
         <FormError message={form.formState.errors.root?.server?.message} />
         {GROUPS.map(({ group, title, grid }) => (
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={layout.mentionSource} />
         ))}
         {offersLegacy(entry.id) && <EndpointField />}
-        <FormFooter pending={form.formState.isSubmitting} fixed={{ model: entry.id, ...(mode ? { mode } : {}) }} />
+        <FormFooter pending={form.formState.isSubmitting} note={<CostNote model={entry.id} mode={mode} charges={charges} />} />
       </form>
     </FormProvider>
   );
 }
 
+const NO_CHARGES: readonly RecentCharge[] = [];
 function FieldSection({
   title,
   grid,
@@ -130,8 +152,9 @@ function FieldSection({
 }) {
   if (fields.length === 0) return null;
   // Switches sit in their own bordered rows; in a two-column grid they pair up, other fields take one cell each.
+  // Two columns only where the form itself is wide enough (it sits in a narrow column beside the results).
   const body = (
-    <div className={cn("grid gap-5", grid && "sm:grid-cols-2 sm:gap-x-6")}>
+    <div className={cn("grid gap-5", grid && "@lg:grid-cols-2 @lg:gap-x-6")}>
       {fields.map((field) => (
         <FieldControl key={field.name} spec={field} mentionSource={mentionSource} />
       ))}

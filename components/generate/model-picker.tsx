@@ -3,53 +3,59 @@
 import { Check, Film, Image as ImageIcon } from "lucide-react";
 import { RadioGroup } from "radix-ui";
 import { useId } from "react";
+import { plural } from "@/lib/format";
 import { MODELS } from "@/lib/models/catalogue";
+import type { RecentCharge } from "@/lib/schemas/charges";
 
 const KIND = { image: { label: "Image", Icon: ImageIcon }, video: { label: "Video", Icon: Film } } as const;
 
+interface ModelPickerProps {
+  value: string;
+  onChange: (model: string) => void;
+  /** The team's recent charges: each model shows the lowest one seen (the client never prices a request). */
+  charges?: readonly RecentCharge[];
+}
+
+const lowest = (model: string, charges: readonly RecentCharge[]) =>
+  charges.reduce<number | undefined>(
+    (found, charge) => (charge.model === model && (found === undefined || charge.credits < found) ? charge.credits : found),
+    undefined,
+  );
+
 /**
- * The catalogue as radio cards: name, image or video, family and modes, and a short description
- * (not on phones, to keep the list short: the form below opens with the chosen model's).
+ * The catalogue as a compact list of radio rows: name, image or video, and the lowest price the team was charged
+ * for it (or nothing when it was never used). The chosen model's description opens the form below.
  */
-export function ModelPicker({ value, onChange }: { value: string; onChange: (model: string) => void }) {
+export function ModelPicker({ value, onChange, charges = [] }: ModelPickerProps) {
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3">
-      <h2 id={`${id}-title`} className="text-base font-semibold tracking-tight">
+    <section aria-labelledby={`${id}-title`} className="grid gap-2">
+      <h2 id={`${id}-title`} className="text-sm font-semibold tracking-tight">
         Model
       </h2>
-      <RadioGroup.Root
-        value={value}
-        onValueChange={onChange}
-        aria-labelledby={`${id}-title`}
-        loop
-        className="grid grid-cols-2 gap-2 lg:grid-cols-3"
-      >
+      <RadioGroup.Root value={value} onValueChange={onChange} aria-labelledby={`${id}-title`} loop className="grid grid-cols-2 gap-1.5">
         {MODELS.map((model) => {
           const { label, Icon } = KIND[model.kind];
-          const modes = "modes" in model ? model.modes.length : 0;
+          const seen = lowest(model.id, charges);
           return (
             <RadioGroup.Item
               key={model.id}
               value={model.id}
               aria-labelledby={`${id}-${model.id}-name`}
-              aria-describedby={`${id}-${model.id}-facts ${id}-${model.id}-about`}
-              className="group relative flex cursor-pointer flex-col items-start gap-1 rounded-lg border border-muted-foreground/25 bg-card p-3 text-left transition-colors hover:bg-muted/50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5"
+              aria-describedby={`${id}-${model.id}-facts`}
+              className="group flex min-w-0 cursor-pointer items-center gap-2 rounded-md border border-muted-foreground/25 bg-card px-2.5 py-1.5 text-left transition-colors hover:bg-muted/50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5"
             >
-              <span className="flex w-full items-center gap-2">
-                <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground group-data-[state=checked]:text-primary" />
-                <span id={`${id}-${model.id}-name`} className="text-sm font-medium">
+              <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground group-data-[state=checked]:text-primary" />
+              <span className="grid min-w-0 flex-1 leading-tight">
+                <span id={`${id}-${model.id}-name`} className="truncate text-sm font-medium">
                   {model.label}
                 </span>
-                <Check aria-hidden className="ml-auto size-4 shrink-0 text-primary opacity-0 group-data-[state=checked]:opacity-100" />
+                <span id={`${id}-${model.id}-facts`} className="truncate text-xs text-muted-foreground">
+                  {label}
+                  {seen !== undefined && ` · from ${plural(seen, "credit")}`}
+                </span>
               </span>
-              <span id={`${id}-${model.id}-facts`} className="text-xs text-muted-foreground">
-                {label} · family {model.family}
-                {modes > 0 && ` · ${modes} modes`}
-              </span>
-              <span id={`${id}-${model.id}-about`} className="hidden text-xs text-pretty text-muted-foreground sm:line-clamp-2">
-                {model.description}
-              </span>
+              <Check aria-hidden className="size-4 shrink-0 text-primary opacity-0 group-data-[state=checked]:opacity-100" />
             </RadioGroup.Item>
           );
         })}

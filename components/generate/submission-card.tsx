@@ -12,7 +12,10 @@ import { submissionQueryOptions, useResendWithNewKey } from "@/lib/query/submiss
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { QueueReasonLine } from "@/components/shared/queue-reason";
+import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultActions } from "@/components/shared/result-actions";
+import { ResultThumb } from "@/components/shared/result-thumb";
 import type { Tracked } from "./session-store";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 import { explainRejection, SUBMISSION_STATE, taskFailure } from "./submission-messages";
@@ -52,9 +55,10 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
   const mode = model && "modes" in model ? model.modes.find((m) => m.value === tracked.mode)?.label : undefined;
   const badge = badgeFor(submission, task);
   const run = runNumber(submission.id);
+  const openLightbox = useOpenLightbox();
 
   return (
-    <li>
+    <li data-submission-id={tracked.id} className="scroll-mt-4">
       <article aria-labelledby={titleId} className="grid h-full content-start gap-3 rounded-xl border bg-card p-4 shadow-sm">
         <header className="flex items-start justify-between gap-3">
           <h3 id={titleId} className="text-sm leading-tight font-semibold">
@@ -75,6 +79,12 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
           <Button size="sm" variant="outline" className="w-fit" onClick={() => onShowField({ ...submission, mode: tracked.mode })}>
             Show on the form
           </Button>
+        )}
+        {task && (
+          <QuickActions
+            task={task}
+            onOpen={openLightbox && task.thumbnailUrl ? () => openLightbox({ taskId: task.id, index: 0 }) : undefined}
+          />
         )}
         {task && <ResultActions task={task} />}
       </article>
@@ -154,21 +164,19 @@ function NeedsAttention({ submission }: { submission: SubmissionView }) {
 
 function TaskState({ task }: { task: TaskView }) {
   const credits = creditsLine(task);
-  const first = task.results?.[0];
+  const openLightbox = useOpenLightbox();
   return (
     <>
       {task.status === "succeeded" && task.thumbnailUrl && (
-        <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="block w-fit overflow-hidden rounded-lg border">
-          {/* eslint-disable-next-line @next/next/no-img-element -- an archived thumbnail behind the session: next/image's optimiser would fetch it without the cookie. */}
-          <img
-            src={task.thumbnailUrl}
+        // A fixed shape, so the card does not jump when the thumbnail loads; the click opens the lightbox.
+        <div className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border bg-muted">
+          <ResultThumb
+            task={task}
+            className="absolute inset-0"
             alt={`Result of ${task.id}`}
-            // The original's size gives the thumbnail its shape before it loads, so the card does not jump.
-            width={first?.width ?? undefined}
-            height={first?.height ?? undefined}
-            className="h-40 w-auto max-w-full bg-muted object-cover"
+            onOpen={openLightbox ? () => openLightbox({ taskId: task.id, index: 0 }) : undefined}
           />
-        </Link>
+        </div>
       )}
       {task.status === "failed" && <p>{taskFailure(task)}</p>}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">

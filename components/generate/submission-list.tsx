@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { SubmissionCard } from "./submission-card";
 import type { Tracked } from "./session-store";
@@ -9,9 +10,21 @@ interface SubmissionListProps {
   tracked: readonly Tracked[];
   onClear: () => void;
   onShowField: (submission: Tracked) => void;
+  /** The newest submission's id when it has just been made: its card is brought into view. */
+  reveal?: string;
 }
 
-export function SubmissionList({ tracked, onClear, onShowField }: SubmissionListProps) {
+const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+export function SubmissionList({ tracked, onClear, onShowField, reveal }: SubmissionListProps) {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    const card = list.current?.querySelector(`[data-submission-id="${CSS.escape(reveal)}"]`);
+    // "nearest": on a wide screen the card is usually in view already and nothing moves; on a phone the page
+    // scrolls down from the form to it.
+    card?.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }, [reveal]);
   if (tracked.length === 0) return null;
   return (
     <section aria-labelledby="generate-submissions" className="grid gap-3">
@@ -23,7 +36,7 @@ export function SubmissionList({ tracked, onClear, onShowField }: SubmissionList
           Clear list
         </Button>
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul ref={list} className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-3">
         {tracked.map((item) => (
           <SubmissionCard key={item.id} tracked={item} onShowField={onShowField} />
         ))}

@@ -1,19 +1,15 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { ApiError } from "@/lib/query/fetch-json";
 import { applyApiError } from "@/lib/query/form-errors";
-import { budgetKeys } from "@/lib/query/keys";
 import { useSubmitGenerationMutation } from "@/lib/query/submissions";
-import type { BalanceAnswer } from "@/lib/schemas/budgets";
 import type { SubmissionView } from "@/lib/schemas/views";
-import { costAgainstBalance } from "./cost-estimate";
 import type { FieldSpec } from "./field-specs";
 import type { FormValues } from "./form-values";
 import { ENDPOINT_FIELD, RUNS_FIELD, type Submitted } from "./request-resolver";
 
 /** A v4 UUID. crypto.randomUUID exists only in secure contexts, and Darkroom may be served over plain HTTP on a LAN. */
-function newSubmissionId(): string {
+export function newSubmissionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
@@ -40,19 +36,9 @@ export function useSubmitGeneration(
   const attempt = useRef<{ id: string; key: string } | null>(null);
   const inFlight = useRef(false);
   const send = useSubmitGenerationMutation();
-  const queryClient = useQueryClient();
 
   return async function submit({ request, runs, endpoint }: Submitted): Promise<void> {
     if (inFlight.current) return;
-    // Past the estimated balance: a warning, not a refusal (the balance is an estimate); the person decides.
-    const estimate = costAgainstBalance(request, runs ?? 1, queryClient.getQueryData<BalanceAnswer>(budgetKeys.balance));
-    if (
-      estimate?.short &&
-      !window.confirm(
-        `This is expected to cost about ${estimate.cost} credits, more than the estimated balance of ${Math.max(0, estimate.left ?? 0)}. Submit anyway?`,
-      )
-    )
-      return;
     const key = JSON.stringify([request, runs, endpoint]);
     if (attempt.current?.key !== key) attempt.current = { id: newSubmissionId(), key };
     inFlight.current = true;

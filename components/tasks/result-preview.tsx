@@ -1,28 +1,44 @@
 "use client";
 
 import { useState } from "react";
+import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { QuickActions } from "@/components/shared/quick-actions";
 import type { ResultView, TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 
-/** Every result at full size: videos in a player, images side by side when there are several, each zoomable. */
+/**
+ * Every result at full size: videos in a player, images side by side when there are several, each zoomable,
+ * each with its actions (download, open in the lightbox, use as input, use these settings, copy prompt).
+ */
 export function ResultPreview({ task }: { task: TaskView }) {
+  const openLightbox = useOpenLightbox();
   const results = task.results ?? [];
   if (!results.length) return null;
+  const actions = (index: number) => (
+    <QuickActions
+      task={task}
+      index={index}
+      download={false}
+      onOpen={openLightbox ? () => openLightbox({ taskId: task.id, index }) : undefined}
+    />
+  );
   if (task.kind === "video") {
     return (
       <div className="grid gap-4">
         {results.map((result) => (
-          <video
-            key={result.index}
-            controls
-            preload="metadata"
-            poster={result.thumbnailUrl}
-            src={result.url}
-            aria-label={`Video result ${result.index + 1}`}
-            className="w-full rounded-xl border bg-black"
-            width={result.width ?? undefined}
-            height={result.height ?? undefined}
-          />
+          <div key={result.index} className="grid gap-2">
+            <video
+              controls
+              preload="metadata"
+              poster={result.thumbnailUrl}
+              src={result.url}
+              aria-label={`Video result ${result.index + 1}`}
+              className="w-full rounded-xl border bg-black"
+              width={result.width ?? undefined}
+              height={result.height ?? undefined}
+            />
+            {actions(result.index)}
+          </div>
         ))}
       </div>
     );
@@ -30,7 +46,10 @@ export function ResultPreview({ task }: { task: TaskView }) {
   return (
     <div className={cn("grid gap-4", results.length > 1 && "sm:grid-cols-2")}>
       {results.map((result) => (
-        <ZoomableImage key={result.index} result={result} label={`Image ${result.index + 1} of ${results.length}`} />
+        <div key={result.index} className="grid content-start gap-2">
+          <ZoomableImage result={result} label={`Image ${result.index + 1} of ${results.length}`} />
+          {actions(result.index)}
+        </div>
       ))}
     </div>
   );

@@ -4,6 +4,9 @@ import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react
 import Link from "next/link";
 import { memo, useId, type MouseEvent } from "react";
 import { TaskProgress } from "@/components/shared/task-progress";
+import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { QuickActions } from "@/components/shared/quick-actions";
+import { ResultThumb } from "@/components/shared/result-thumb";
 import { Badge } from "@/components/ui/badge";
 import type { TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
@@ -28,6 +31,8 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
   const credits = creditsLine(task);
   const excerpt = task.prompt?.trim() || "No prompt";
   const KindIcon = task.kind === "video" ? Film : ImageIcon;
+  const openLightbox = useOpenLightbox();
+  const onOpen = openLightbox ? () => openLightbox({ taskId: task.id, index: 0 }) : undefined;
   return (
     <article
       role="listitem"
@@ -41,18 +46,24 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
       )}
     >
       <div className="relative aspect-[4/3] bg-muted">
-        <Link href={href} prefetch={false} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
-          {task.thumbnailUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- an archived thumbnail behind the session: next/image's optimiser would fetch it without the cookie.
-            <img src={task.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
-          ) : task.status === "failed" || task.lost ? (
-            <TriangleAlert className="size-8 text-muted-foreground" />
-          ) : isLive(task) ? (
-            <LoaderCircle className="size-8 animate-spin text-muted-foreground motion-reduce:animate-none" />
-          ) : (
-            <KindIcon className="size-8 text-muted-foreground" />
-          )}
-        </Link>
+        {task.thumbnailUrl && onOpen ? (
+          // A click on the picture opens the lightbox; the "Open in viewer" button below does it from the keyboard.
+          <div aria-hidden className="absolute inset-0">
+            <ResultThumb task={task} onOpen={onOpen} tabIndex={-1} />
+          </div>
+        ) : (
+          <Link href={href} prefetch={false} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
+            {task.thumbnailUrl ? (
+              <ResultThumb task={task} />
+            ) : task.status === "failed" || task.lost ? (
+              <TriangleAlert className="size-8 text-muted-foreground" />
+            ) : isLive(task) ? (
+              <LoaderCircle className="size-8 animate-spin text-muted-foreground motion-reduce:animate-none" />
+            ) : (
+              <KindIcon className="size-8 text-muted-foreground" />
+            )}
+          </Link>
+        )}
         <label className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-card/90 shadow-sm">
           <input
             type="checkbox"
@@ -102,6 +113,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
           task.status !== "archiving" &&
           now > 0 && <TaskProgress createdAt={task.createdAt} estimate={task.estimate} now={now} />
         )}
+        <QuickActions task={task} onOpen={onOpen} className="mt-auto pt-1.5" />
       </div>
     </article>
   );

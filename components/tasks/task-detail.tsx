@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { entryHref } from "@/components/shared/entry-links";
+import { LightboxProvider } from "@/components/shared/lightbox/lightbox-provider";
 import { useLiveUpdates } from "@/components/shared/use-live-updates";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -37,59 +38,61 @@ export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: 
   const badge = statusBadge(task);
   const explained = explainTask(task);
   return (
-    <div className="grid gap-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <Badge variant={badge.tone} role="status">
-          {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
-          {badge.text}
-        </Badge>
-        <span className="text-sm text-muted-foreground">
-          {modelLabel(task.model)} · {task.kind === "video" ? "Video" : "Image"} · by {task.member.name ?? "unknown member"}
-        </span>
-      </div>
-      {task.prompt && (
-        <blockquote className="rounded-xl border-l-4 border-primary/40 bg-muted/40 p-3 text-sm whitespace-pre-wrap">
-          {task.prompt}
-        </blockquote>
-      )}
-      {explained && (
-        <Alert
-          tone={explained.tone}
-          role={explained.tone === "danger" ? "alert" : "status"}
-          title={explained.title}
-          data-testid="task-explanation"
-        >
-          <p>{explained.body}</p>
-          {canEdit && explained.action === "retry" && (
-            <div className="mt-2">
-              <RetryButton task={task} />
-            </div>
-          )}
-          {canEdit && (explained.action === "remix" || explained.action === "edit-prompt") && task.params && (
-            <Button asChild size="sm" variant="outline" className="mt-2 w-fit">
-              <Link href={entryHref({ kind: "remix", taskId: task.id })}>
-                {explained.action === "edit-prompt" ? "Edit the prompt" : "Remix"}
-              </Link>
-            </Button>
-          )}
-        </Alert>
-      )}
-      {isLive(task) && !task.overdue && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-          {task.status === "archiving" ? "Saving the result to Darkroom’s archive…" : "Generating… this page updates by itself."}
-        </p>
-      )}
-      <ResultPreview task={task} />
-      <TaskActions task={task} canEdit={canEdit} canHideForTeam={canHideForTeam} />
-      <Retention task={task} plan={plan} canEdit={canEdit} />
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
-        <TaskFacts task={task} />
-        <div className="grid gap-6">
-          <CreditLedger task={task} />
-          <TaskLineage taskId={task.id} sources={sources} />
+    <LightboxProvider tasks={[task]}>
+      <div className="grid gap-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <Badge variant={badge.tone} role="status">
+            {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
+            {badge.text}
+          </Badge>
+          <span className="text-sm text-muted-foreground">
+            {modelLabel(task.model)} · {task.kind === "video" ? "Video" : "Image"} · by {task.member.name ?? "unknown member"}
+          </span>
+        </div>
+        {task.prompt && (
+          <blockquote className="rounded-xl border-l-4 border-primary/40 bg-muted/40 p-3 text-sm whitespace-pre-wrap">
+            {task.prompt}
+          </blockquote>
+        )}
+        {explained && (
+          <Alert
+            tone={explained.tone}
+            role={explained.tone === "danger" ? "alert" : "status"}
+            title={explained.title}
+            data-testid="task-explanation"
+          >
+            <p>{explained.body}</p>
+            {canEdit && explained.action === "retry" && (
+              <div className="mt-2">
+                <RetryButton task={task} />
+              </div>
+            )}
+            {canEdit && (explained.action === "remix" || explained.action === "edit-prompt") && task.params && (
+              <Button asChild size="sm" variant="outline" className="mt-2 w-fit">
+                <Link href={entryHref({ kind: "remix", taskId: task.id })}>
+                  {explained.action === "edit-prompt" ? "Edit the prompt" : "Remix"}
+                </Link>
+              </Button>
+            )}
+          </Alert>
+        )}
+        {isLive(task) && !task.overdue && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+            {task.status === "archiving" ? "Saving the result to Darkroom’s archive…" : "Generating… this page updates by itself."}
+          </p>
+        )}
+        <ResultPreview task={task} />
+        <TaskActions task={task} canEdit={canEdit} canHideForTeam={canHideForTeam} />
+        <Retention task={task} plan={plan} canEdit={canEdit} />
+        <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
+          <TaskFacts task={task} />
+          <div className="grid gap-6">
+            <CreditLedger task={task} />
+            <TaskLineage taskId={task.id} sources={sources} />
+          </div>
         </div>
       </div>
-    </div>
+    </LightboxProvider>
   );
 }

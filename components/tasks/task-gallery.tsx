@@ -5,6 +5,7 @@ import { ListChecks, SearchX } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { LightboxProvider } from "@/components/shared/lightbox/lightbox-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -84,81 +85,84 @@ export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) 
 
   const filtered = hasFilters(filters);
   return (
-    // data-wide-page: the dashboard's column widens for the gallery (app/(dashboard)/layout.tsx), so a wide
-    // screen gets as many columns as fit.
-    <div className="grid gap-4" data-wide-page>
-      <TaskFilterBar filters={filters} members={members} onChange={setFilters} />
-      <QueueStrip viewer={viewer} />
-      <SelectionBar
-        ids={selectedIds}
-        credits={selectionCredits(selectedTasks)}
-        total={tasks.length}
-        onSelectAll={() => setSelected(new Set(tasks.map((task) => task.id)))}
-        onClear={() => setSelected(new Set())}
-        onHidden={() => {
-          setSelected(new Set());
-          void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
-        }}
-      />
-      {list.isPending ? (
-        <GallerySkeleton />
-      ) : list.isError && !tasks.length ? (
-        <Alert tone="danger" role="alert" title="The tasks could not be loaded">
-          <p>{errorMessage(list.error)}</p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : tasks.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            icon={SearchX}
-            title="No tasks match these filters"
-            action={
-              <Button variant="outline" onClick={() => setFilters({})}>
-                Clear filters
-              </Button>
-            }
-          >
-            Change or clear the filters to see more of the team’s tasks.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={ListChecks}
-            title="No tasks yet"
-            action={
-              canGenerate ? (
-                <Button asChild variant="outline">
-                  <Link href="/generate">Go to Generate</Link>
+    // The lightbox walks through the loaded tasks' outputs in the gallery's order (?view= opens it). data-wide:
+    // the dashboard's column widens for the gallery (app/(dashboard)/layout.tsx), so a wide screen gets as many
+    // columns as fit.
+    <LightboxProvider tasks={tasks}>
+      <div className="grid gap-4" data-wide>
+        <TaskFilterBar filters={filters} members={members} onChange={setFilters} />
+        <QueueStrip viewer={viewer} />
+        <SelectionBar
+          ids={selectedIds}
+          credits={selectionCredits(selectedTasks)}
+          total={tasks.length}
+          onSelectAll={() => setSelected(new Set(tasks.map((task) => task.id)))}
+          onClear={() => setSelected(new Set())}
+          onHidden={() => {
+            setSelected(new Set());
+            void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+          }}
+        />
+        {list.isPending ? (
+          <GallerySkeleton />
+        ) : list.isError && !tasks.length ? (
+          <Alert tone="danger" role="alert" title="The tasks could not be loaded">
+            <p>{errorMessage(list.error)}</p>
+            <Button size="sm" variant="outline" className="mt-2" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : tasks.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              icon={SearchX}
+              title="No tasks match these filters"
+              action={
+                <Button variant="outline" onClick={() => setFilters({})}>
+                  Clear filters
                 </Button>
-              ) : undefined
-            }
-          >
-            Tasks you and your team create appear here.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          {list.isError && (
-            <Alert tone="warning" role="alert">
-              {errorMessage(list.error)}
-            </Alert>
-          )}
-          <div className="flex justify-end">
-            <DensityToggle density={density} onChange={setDensity} />
-          </div>
-          <TaskGrid
-            density={density}
-            tasks={tasks}
-            selected={selected}
-            onToggle={onToggle}
-            hasMore={Boolean(hasNextPage)}
-            loadingMore={isFetchingNextPage}
-            onLoadMore={loadMore}
-          />
-        </>
-      )}
-    </div>
+              }
+            >
+              Change or clear the filters to see more of the team’s tasks.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={ListChecks}
+              title="No tasks yet"
+              action={
+                canGenerate ? (
+                  <Button asChild variant="outline">
+                    <Link href="/generate">Go to Generate</Link>
+                  </Button>
+                ) : undefined
+              }
+            >
+              Tasks you and your team create appear here.
+            </EmptyState>
+          )
+        ) : (
+          <>
+            {list.isError && (
+              <Alert tone="warning" role="alert">
+                {errorMessage(list.error)}
+              </Alert>
+            )}
+            <div className="flex justify-end">
+              <DensityToggle density={density} onChange={setDensity} />
+            </div>
+            <TaskGrid
+              density={density}
+              tasks={tasks}
+              selected={selected}
+              onToggle={onToggle}
+              hasMore={Boolean(hasNextPage)}
+              loadingMore={isFetchingNextPage}
+              onLoadMore={loadMore}
+            />
+          </>
+        )}
+      </div>
+    </LightboxProvider>
   );
 }
 

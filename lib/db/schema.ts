@@ -82,7 +82,7 @@ export interface SubmissionTable {
   task_id: string | null;
   /** The last upstream answer that left the outcome unknown (bounded, secrets cut out). */
   upstream_raw: string | null;
-  /** What it is expected to cost (lib/models/price-guide.ts): what it commits of a budget while it waits (0012). */
+  /** What it is expected to cost (lib/tasks/recent-charges.ts): what it commits of a budget while it waits (0012). */
   estimated_credits: Generated<number | null>;
   /** The "allow once" grant it went over its member's budget with (0012). */
   budget_grant_id: Generated<string | null>;

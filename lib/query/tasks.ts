@@ -163,3 +163,13 @@ export function useArchiveAgain() {
       queryClient.setQueryData<TaskView>(taskKeys.detail(updated.id), (old) => (old ? { ...old, archive: updated.archive } : old)),
   });
 }
+
+/** One member's latest tasks, for the Generate page's results column (the gallery pages through everyone's). */
+export function recentOwnTasksOptions(memberId: string, limit = 24) {
+  return queryOptions({
+    queryKey: taskKeys.list({ member: memberId, limit, recent: true }),
+    queryFn: ({ signal }) =>
+      fetchJson<TaskPage>(`/api/tasks?${new URLSearchParams({ member: memberId, limit: String(limit) }).toString()}`, { signal }),
+    staleTime: 15_000,
+  });
+}

@@ -2,7 +2,6 @@
 // again in the route handlers) and the views they read. Client-safe.
 import { z } from "zod";
 import { BUDGET_PERIODS, isTimeZone, type BudgetPeriod } from "@/lib/budgets/period";
-import type { Plan } from "@/lib/models/price-guide";
 
 const credits = (what: string) =>
   z
@@ -80,8 +79,6 @@ export interface BalanceView {
 
 export interface BalanceAnswer {
   balance: BalanceView | null;
-  /** The account's plan (ACCOUNT_PLAN): the form's cost estimate depends on it. */
-  plan: Plan;
 }
 
 export interface BudgetAlertView {

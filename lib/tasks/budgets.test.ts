@@ -12,6 +12,7 @@ import { connect, type Connection } from "@/lib/db/connect";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { migrated } from "@/lib/testing/app";
+import { PAST_CHARGE, PAST_CHARGE_TASK, recordPastCharge } from "@/lib/testing/past-charge";
 import { clearEngineTables, countCalls, testEngine, type UpstreamCall } from "@/lib/testing/engine";
 import { dispatchOnce } from "./engine/dispatch";
 import { pollOnce } from "./engine/poll";
@@ -19,12 +20,12 @@ import { submit } from "./submit";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 const START = 100_000;
-const PRICE = 44; // gamma-5-pro on the free plan: the guide's estimate and the emulator's price agree
+const PRICE = PAST_CHARGE; // gamma-5-pro on the free plan: the earlier charge and the emulator's price agree
 const MEMBER = "user_test"; // testEngine submits as this member
 const db = () => database().db;
 const creations = (calls: UpstreamCall[]) => calls.filter((c) => c.method.startsWith("create"));
 const submissions = () => db().selectFrom("submissions").selectAll().orderBy("position").execute();
-const tasks = () => db().selectFrom("tasks").selectAll().execute();
+const tasks = () => db().selectFrom("tasks").selectAll().where("id", "!=", PAST_CHARGE_TASK).execute();
 
 async function setBudget(
   limit: number,
@@ -66,6 +67,7 @@ async function expectMoneyAndSlots(emuCredits: number, stored: number) {
 beforeAll(migrated);
 beforeEach(async () => {
   await clearEngineTables();
+  await recordPastCharge(db(), MEMBER);
   for (const table of ["budgets", "budget_grants", "budget_alerts", "budget_alert_dismissals", "balance_entries", "audit_log"] as const)
     await db().deleteFrom(table).execute();
 });

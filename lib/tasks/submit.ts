@@ -6,11 +6,10 @@ import type { Connection } from "@/lib/db/connect";
 import { exclusive } from "@/lib/db/exclusive";
 import { getSubmission, getSubmissionsByBatch, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
 import { insertTaskSources } from "@/lib/db/task-sources";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { estimateCredits } from "@/lib/models/price-guide";
 import type { Source } from "./lineage";
+import { expectedCost } from "./recent-charges";
 
 export interface NewSubmission {
   /** Chosen by the browser per submit: a double click or a resent form carries the same id. */
@@ -57,8 +56,9 @@ export async function submit({
 
   const now = new Date().toISOString();
   const start = (await highestPosition(db)) + 1;
-  // Each run is expected to cost this until its task reports what it reserved (lib/models/price-guide.ts).
-  const estimate = estimateCredits(submission.shown ?? submission.request, env.ACCOUNT_PLAN);
+  // Each run is expected to cost what the API charged the team for such a request before, until its task
+  // reports what it reserved (lib/tasks/recent-charges.ts; the spec forbids computing prices).
+  const estimate = await expectedCost(db, submission.shown ?? submission.request);
   const rows = ids.map((id, i) => ({
     id,
     user_id: submission.userId,

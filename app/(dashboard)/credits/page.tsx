@@ -19,7 +19,6 @@ import { requirePageUser } from "@/lib/auth/page";
 import { balanceEstimate, budgetsFor } from "@/lib/budgets/service";
 import { getCreditReport } from "@/lib/credits/report";
 import { database } from "@/lib/db";
-import { env } from "@/lib/env";
 import { listMembers } from "@/lib/db/users";
 import { roleAtLeast } from "@/lib/members/roles";
 import { creditPeriodSchema, PERIOD_LABELS } from "@/lib/schemas/credits";
@@ -50,7 +49,7 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
         API key outside Darkroom are not included unless imported.
       </Alert>
       <BudgetsCard initial={budgets} members={members} viewerId={user.id} />
-      <BalanceCard initial={{ balance, plan: env.ACCOUNT_PLAN }} canEdit={isAdmin} />
+      <BalanceCard initial={{ balance }} canEdit={isAdmin} />
       {totals.tasks === 0 ? (
         <EmptyState
           icon={Coins}

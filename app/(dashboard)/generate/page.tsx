@@ -8,6 +8,7 @@ import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { roleAtLeast } from "@/lib/members/roles";
 import { learnedValues } from "@/lib/tasks/refused-values";
+import { recentCharges } from "@/lib/tasks/recent-charges";
 
 export const metadata: Metadata = { title: "Generate" };
 
@@ -19,10 +20,15 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
     <>
       <PageHeader
         title="Generate"
-        description="Turn a prompt into images and video. Each submission becomes a task you can follow here and in Tasks."
+        description="Write a prompt, press Ctrl + Enter, and your results appear beside the form. Every task is also in Tasks."
       />
       {roleAtLeast(user.role, "member") ? (
-        <GenerateWorkspace entry={parseEntry(await searchParams)} learned={await learnedValues(database().db)} />
+        <GenerateWorkspace
+          entry={parseEntry(await searchParams)}
+          learned={await learnedValues(database().db)}
+          charges={await recentCharges(database().db)}
+          memberId={user.id}
+        />
       ) : (
         <EmptyState icon={Lock} title="Viewers cannot generate">
           Your role lets you see tasks and credits. Ask an admin for the Member role to create images and video.

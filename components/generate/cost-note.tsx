@@ -1,0 +1,50 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Coins } from "lucide-react";
+import { useWatch } from "react-hook-form";
+import { formatNumber, plural } from "@/lib/format";
+import { balanceQueryOptions } from "@/lib/query/budgets";
+import { pastCharge, priceSettings, type RecentCharge } from "@/lib/schemas/charges";
+import type { FormValues } from "./form-values";
+import { ENDPOINT_FIELD, RUNS_FIELD } from "./request-resolver";
+
+interface CostNoteProps {
+  model: string;
+  mode?: string;
+  charges: readonly RecentCharge[];
+}
+
+/**
+ * What this request cost the last time the team sent it (same model, mode and price-moving settings), else
+ * the most the model cost recently: the API's own figures, since the client may not compute a price. Warns
+ * when that is more than the estimated account balance left (an estimate, so it warns and never refuses).
+ */
+export function CostNote({ model, mode, charges }: CostNoteProps) {
+  const values = useWatch<FormValues>();
+  const { data: balance } = useQuery(balanceQueryOptions());
+  const runs = typeof values[RUNS_FIELD] === "number" && values[RUNS_FIELD] > 1 ? values[RUNS_FIELD] : 1;
+  // Runs and endpoint are the submission's, not the request's: neither is part of a task's settings.
+  const settings = priceSettings(
+    Object.fromEntries(Object.entries(values).filter(([key]) => key !== RUNS_FIELD && key !== ENDPOINT_FIELD)),
+  );
+  const past = pastCharge(charges, { model, mode, settings });
+  const text = !past
+    ? "No earlier charge for this model"
+    : past.sameSettings
+      ? `${plural(past.credits, "credit")} last time with these settings${runs > 1 ? ` (×${runs} runs: ${plural(past.credits * runs, "credit")})` : ""}`
+      : `Up to ${plural(past.credits, "credit")} for this model recently, with other settings`;
+  const left = balance?.balance ? balance.balance.estimate - balance.balance.queued : null;
+  const short = past !== undefined && left !== null && past.credits * runs > left;
+  return (
+    <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="cost-note" aria-live="polite">
+      <Coins aria-hidden className="mt-px size-3.5 shrink-0" />
+      <span>
+        <span className="font-medium text-foreground">{text}.</span> The generation service sets the price when it accepts the request.
+        {short && (
+          <span className="font-medium text-warning"> More than the estimated balance of {formatNumber(Math.max(0, left))} credits.</span>
+        )}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,172 @@
+"use client";
+
+import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useEffect, useRef, useState, type TouchEvent } from "react";
+import { getModel } from "@/lib/models/catalogue";
+import { mediaUrl } from "@/lib/schemas/views";
+import { cn } from "@/lib/utils";
+import { DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { QuickActions } from "../quick-actions";
+import { type LightboxItem } from "./items";
+import { LightboxMedia } from "./lightbox-media";
+import { LightboxSettings } from "./lightbox-settings";
+
+const NAV_BUTTON =
+  "inline-flex size-10 cursor-pointer items-center justify-center rounded-full border bg-card/90 text-foreground shadow-md hover:bg-muted disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-5";
+// A horizontal move this long (and longer than it is tall) is a swipe, not a tap or a scroll.
+const SWIPE_PX = 50;
+
+interface LightboxProps {
+  items: readonly LightboxItem[];
+  /** Where in `items` the viewer is; the lightbox is open while it is defined. */
+  at: number | undefined;
+  onMove: (at: number) => void;
+  onClose: () => void;
+}
+
+/**
+ * Results one at a time, as large as the screen allows: previous/next by buttons, ←/→ and swipes, images zoomed
+ * by a click, the toggle or +/-; the task's settings and actions beside it. A Radix dialog, so focus stays inside
+ * and returns to the opener on Escape.
+ */
+export function Lightbox({ items, at, onMove, onClose }: LightboxProps) {
+  const item = at === undefined ? undefined : items[at];
+  return (
+    <DialogPrimitive.Root open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
+      {item && at !== undefined && <LightboxPanel item={item} at={at} total={items.length} onMove={onMove} />}
+    </DialogPrimitive.Root>
+  );
+}
+
+function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: number; total: number; onMove: (at: number) => void }) {
+  const { task, index } = item;
+  // The panel stays mounted from result to result (so focus stays put and returns to the opener on close);
+  // zoom belongs to one result, so it is remembered with that result's key.
+  const key = `${task.id}:${index}`;
+  const [zoomedKey, setZoomedKey] = useState<string | null>(null);
+  const zoomed = zoomedKey === key;
+  const setZoomed = (value: boolean | ((current: boolean) => boolean)) =>
+    setZoomedKey((typeof value === "function" ? value(zoomed) : value) ? key : null);
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  // Radix gives focus back to a Dialog.Trigger; this dialog is opened by a card's button or a link, so the panel
+  // remembers what had focus when it opened and gives it back on close.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const hasPrevious = at > 0;
+  const hasNext = at < total - 1;
+  const previous = () => hasPrevious && onMove(at - 1);
+  const next = () => hasNext && onMove(at + 1);
+
+  // On the document, not the panel: the button that was pressed last may become disabled at the first or last
+  // result, and the browser then moves focus to the body, out of the panel.
+  const keys = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined);
+  useEffect(() => {
+    keys.current = (event) => {
+      // A focused video player uses the arrows to seek.
+      if (event.target instanceof HTMLVideoElement || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === "ArrowLeft") previous();
+      else if (event.key === "ArrowRight") next();
+      else if (task.kind === "image" && (event.key === "+" || event.key === "=")) setZoomed(true);
+      else if (task.kind === "image" && event.key === "-") setZoomed(false);
+      else return;
+      event.preventDefault();
+    };
+  });
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => keys.current(event);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
+
+  function onTouchEnd(event: TouchEvent) {
+    const start = touch.current;
+    touch.current = null;
+    const end = event.changedTouches[0];
+    if (!start || !end || zoomed) return;
+    const dx = end.clientX - start.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(end.clientY - start.y)) return;
+    if (dx < 0) next();
+    else previous();
+  }
+
+  const outputs = task.results?.length ?? Number(task.params?.n ?? 1);
+  return (
+    <DialogContent
+      closeLabel="Close viewer"
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        if (opener?.isConnected) opener.focus();
+      }}
+      className="inset-0 grid h-dvh max-h-none w-screen max-w-none translate-x-0 translate-y-0 grid-rows-[minmax(0,1fr)_auto] gap-0 overflow-hidden rounded-none border-0 p-0 sm:p-0 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1 [&>button:last-child]:bg-card"
+    >
+      <div
+        className="relative flex min-h-0 items-center justify-center bg-black/90 p-2 sm:p-6"
+        data-testid="lightbox-stage"
+        onTouchStart={(event) => {
+          const first = event.touches[0];
+          touch.current = event.touches.length === 1 && first ? { x: first.clientX, y: first.clientY } : null;
+        }}
+        onTouchEnd={onTouchEnd}
+      >
+        <LightboxMedia task={task} index={index} zoomed={zoomed} onToggleZoom={() => setZoomed((value) => !value)} />
+        <button
+          type="button"
+          aria-label="Previous result"
+          onClick={previous}
+          disabled={!hasPrevious}
+          className={cn(NAV_BUTTON, "absolute top-1/2 left-2 -translate-y-1/2 sm:left-4")}
+        >
+          <ChevronLeft aria-hidden />
+        </button>
+        <button
+          type="button"
+          aria-label="Next result"
+          onClick={next}
+          disabled={!hasNext}
+          className={cn(NAV_BUTTON, "absolute top-1/2 right-2 -translate-y-1/2 sm:right-4")}
+        >
+          <ChevronRight aria-hidden />
+        </button>
+      </div>
+      <aside className="grid max-h-[40dvh] content-start gap-4 overflow-y-auto border-t bg-card p-4 pr-14 lg:max-h-none lg:border-t-0 lg:border-l lg:pt-14 lg:pr-4">
+        <div className="grid gap-1">
+          <DialogTitle className="text-base">
+            {getModel(task.model)?.label ?? task.model}
+            {outputs > 1 && ` · output ${index + 1} of ${outputs}`}
+          </DialogTitle>
+          <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
+            Result {at + 1} of {total}
+          </p>
+        </div>
+        <DialogDescription className="line-clamp-6 whitespace-pre-wrap text-foreground">{task.prompt || "No prompt"}</DialogDescription>
+        <div className="flex flex-wrap items-center gap-2">
+          <a
+            href={mediaUrl(task.id, index, "download")}
+            download
+            className="inline-flex h-8 items-center gap-2 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground shadow-sm hover:bg-primary/90 [&_svg]:size-4"
+          >
+            <Download aria-hidden />
+            Download
+          </a>
+          {task.kind === "image" && (
+            <button
+              type="button"
+              aria-pressed={zoomed}
+              onClick={() => setZoomed((value) => !value)}
+              className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-muted-foreground/30 px-3 text-sm font-medium hover:bg-muted [&_svg]:size-4"
+            >
+              {zoomed ? <ZoomOut aria-hidden /> : <ZoomIn aria-hidden />}
+              {zoomed ? "Fit" : "100%"}
+            </button>
+          )}
+          <QuickActions task={task} index={index} download={false} />
+        </div>
+        <section aria-label="Settings" className="grid gap-2">
+          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Settings</h3>
+          <LightboxSettings task={task} />
+        </section>
+        <p className="hidden text-xs text-muted-foreground lg:block">← → to move, + − to zoom, Esc to close</p>
+      </aside>
+    </DialogContent>
+  );
+}

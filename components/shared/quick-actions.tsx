@@ -1,0 +1,96 @@
+"use client";
+
+import { Check, Copy, Download, ImagePlus, Maximize2, Redo2, SlidersHorizontal } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { mediaUrl, type TaskView } from "@/lib/schemas/views";
+import { cn } from "@/lib/utils";
+import { entryHref } from "./entry-links";
+
+const ICON_BUTTON =
+  "inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-muted-foreground/30 bg-card text-foreground shadow-xs hover:bg-muted disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4";
+
+interface QuickActionsProps {
+  task: TaskView;
+  /** Which output of a multi-output task the actions act on. */
+  index?: number;
+  /** Opens this output in the lightbox; left out where the lightbox is already open. */
+  onOpen?: () => void;
+  /** False where the page has its own Download button for this output (a task's page, the lightbox). */
+  download?: boolean;
+  className?: string;
+}
+
+/**
+ * A result's one-click actions as labelled icon buttons: download, open, use as input, use these settings,
+ * copy the prompt. Links go through Darkroom's media route and the Generate page's entry links.
+ */
+export function QuickActions({ task, index = 0, onOpen, download = true, className }: QuickActionsProps) {
+  const ready = task.status === "succeeded" && task.archive.state === "done";
+  // An image feeds an image model as a reference; an epsilon video can be extended (the spec's only video input).
+  const useAsInput =
+    ready && task.kind === "image"
+      ? entryHref({ kind: "use", role: "reference", taskId: task.id, index })
+      : ready && task.model === "epsilon-v6"
+        ? entryHref({ kind: "extend", taskId: task.id })
+        : undefined;
+  return (
+    <div role="group" aria-label="Result actions" className={cn("flex flex-wrap items-center gap-1.5", className)}>
+      {ready && download && (
+        <a href={mediaUrl(task.id, index, "download")} download className={ICON_BUTTON} aria-label="Download" title="Download">
+          <Download aria-hidden />
+        </a>
+      )}
+      {ready && onOpen && (
+        <button type="button" onClick={onOpen} className={ICON_BUTTON} aria-label="Open in viewer" title="Open in viewer">
+          <Maximize2 aria-hidden />
+        </button>
+      )}
+      {useAsInput && (
+        <Link
+          href={useAsInput}
+          className={ICON_BUTTON}
+          aria-label="Use as input"
+          title={task.kind === "image" ? "Use as input" : "Use as input: continue this video"}
+        >
+          {task.kind === "image" ? <ImagePlus aria-hidden /> : <Redo2 aria-hidden />}
+        </Link>
+      )}
+      {task.params && (
+        <Link
+          href={entryHref({ kind: "remix", taskId: task.id })}
+          className={ICON_BUTTON}
+          aria-label="Use these settings"
+          title="Use these settings"
+        >
+          <SlidersHorizontal aria-hidden />
+        </Link>
+      )}
+      {task.prompt && <CopyPrompt prompt={task.prompt} />}
+    </div>
+  );
+}
+
+function CopyPrompt({ prompt }: { prompt: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(prompt);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // No clipboard permission (an insecure origin, say): the prompt stays selectable on the card.
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      className={ICON_BUTTON}
+      aria-label={copied ? "Prompt copied" : "Copy prompt"}
+      title={copied ? "Prompt copied" : "Copy prompt"}
+    >
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+    </button>
+  );
+}

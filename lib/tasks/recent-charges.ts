@@ -1,0 +1,33 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/db/schema";
+import { listTasks } from "@/lib/db/task-list";
+import { pastCharge, priceSettings, type RecentCharge } from "@/lib/schemas/charges";
+
+// Enough of the team's latest tasks to have seen every model and its usual settings.
+const RECENT = 200;
+
+/** What the team's recent tasks were charged (credits_reserved), newest first: the Generate page's price history. */
+export async function recentCharges(db: Kysely<Database>): Promise<RecentCharge[]> {
+  const rows = await listTasks(db, { limit: RECENT });
+  return rows.flatMap((row) => {
+    if (row.credits_reserved === null || !row.params) return [];
+    let params: Record<string, unknown>;
+    try {
+      params = JSON.parse(row.params) as Record<string, unknown>;
+    } catch {
+      return [];
+    }
+    const mode = typeof params.mode === "string" ? params.mode : null;
+    return [{ model: row.model, mode, settings: priceSettings(params), credits: row.credits_reserved, createdAt: row.created_at }];
+  });
+}
+
+/**
+ * What one task of `request` is expected to cost (see pastCharge): what budgets count for a submission while it
+ * waits. 0 for a model the team was never charged for: its first task counts once the API says what it reserved.
+ */
+export async function expectedCost(db: Kysely<Database>, request: Record<string, unknown>): Promise<number> {
+  const mode = typeof request.mode === "string" ? request.mode : undefined;
+  return pastCharge(await recentCharges(db), { model: String(request.model), mode, settings: priceSettings(request) })?.credits ?? 0;
+}
