@@ -79,5 +79,13 @@ export const cookieHeader = (cookies: BrowserCookie[]) => cookies.map((c) => `${
 /** Debian's Chromium when present (never a downloaded browser), with the flags these machines need. */
 export const CHROMIUM = {
   executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-  args: ["--no-sandbox", "--disable-gpu"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
 };

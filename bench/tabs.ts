@@ -14,6 +14,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { startEmulator } from "@/emulator/server";
 import { startRecordingProxy } from "@/bench/scale/recording-proxy";
+import { CHROMIUM } from "@/bench/app-server";
 import { printTable, type Row } from "@/bench/table";
 
 const WATCHDOG_MS = 600_000;
@@ -22,15 +23,6 @@ const PORT = Number(process.env.BENCH_TABS_PORT ?? 3212);
 /** The bench's own calls (setup, submissions) go here; the browser goes through the counting proxy. */
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { name: "Bench Admin", email: "bench@example.com", password: "bench tabs password" };
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
 
 const root = mkdtempSync(path.join(os.tmpdir(), "darkroom-bench-tabs-"));
 let app: ChildProcess | undefined;
@@ -211,7 +203,7 @@ try {
   await waitUp();
   const session = await signedIn();
   signedInPairs = session.pairs;
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await chromium.launch(CHROMIUM);
   const one = await runPhase(1, session.header, proxy.log);
   const ten = await runPhase(10, session.header, proxy.log);
   await proxy.close();

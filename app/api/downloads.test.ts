@@ -14,6 +14,7 @@ import { insertTask, updateResult, upsertResults } from "@/lib/db/tasks";
 import { downloadName } from "@/lib/media/serve";
 import { mediaStore } from "@/lib/media/store";
 import { call, expectError, ORIGIN, seedTeam, type Team } from "@/lib/testing/app";
+import { parseCsv } from "@/lib/testing/csv";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 
 let team: Team;
@@ -75,34 +76,6 @@ function fetchZip(url: string, cookie?: string) {
   return GET(new Request(`${ORIGIN}${url}`, { headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } }), {
     params: Promise.resolve({ id }),
   });
-}
-
-/** A minimal RFC 4180 reader, so the test checks what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ",") {
-      row.push(field);
-      field = "";
-    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
-      rows.push([...row, field]);
-      row = [];
-      field = "";
-      i += 1;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
 }
 
 beforeAll(async () => {
