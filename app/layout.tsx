@@ -2,14 +2,27 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { env } from "@/lib/env";
 import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Darkroom", template: "%s · Darkroom" },
   description: "Self-hosted dashboard for image and video generation.",
-  // Static files live in public/: the icon, and the web manifest that lets the dashboard install as an app.
-  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }], apple: "/icon.svg" },
+  // Static files live in public/: the icons, the web manifest that lets the dashboard install as an app, and
+  // the picture a chat or social site shows for a shared link (an absolute URL, so only once PUBLIC_BASE_URL
+  // says where Darkroom is reached).
+  icons: {
+    icon: [
+      { url: "/icon.svg", type: "image/svg+xml" },
+      { url: "/icon-192.png", type: "image/png", sizes: "192x192" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
   manifest: "/manifest.webmanifest",
+  ...(env.PUBLIC_BASE_URL && {
+    metadataBase: new URL(env.PUBLIC_BASE_URL),
+    openGraph: { title: "Darkroom", description: "Self-hosted dashboard for image and video generation.", images: ["/social-preview.png"] },
+  }),
 };
 
 export const viewport: Viewport = {
