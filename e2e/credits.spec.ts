@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { expectNoHorizontalScroll } from "./support/forms";
-import { createTask } from "./support/tasks";
+import { createTask, waitUntilQuiet } from "./support/tasks";
 
 // Other specs may have made tasks before this one, so every check compares the page before and after.
 const tag = `cr${Date.now().toString(36)}`;
@@ -60,6 +60,7 @@ class CreditsPage {
 
 test("a succeeded task's credits show in the totals and in its model's row, which links to the gallery", async ({ page }) => {
   const credits = new CreditsPage(page);
+  await waitUntilQuiet(page.request);
   await credits.goto();
   const usedBefore = await credits.total("used");
   const modelBefore = await credits.modelUsed("Gamma 5 Pro");
@@ -82,6 +83,7 @@ test("a succeeded task's credits show in the totals and in its model's row, whic
 
 test("a failed task's credits show as refunded or refund pending", async ({ page }) => {
   const credits = new CreditsPage(page);
+  await waitUntilQuiet(page.request);
   await credits.goto();
   const before = (await credits.total("refunded")) + (await credits.total("refund-pending"));
   const id = await createTask(page.request, `${tag} broken kettle [[fail]]`);

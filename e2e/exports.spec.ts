@@ -46,7 +46,7 @@ test("an admin makes an export token that a script uses without a session, and r
 test("a webhook URL on the local network is refused with the reason", async ({ page }) => {
   await page.goto("/settings");
   await page.getByLabel("Webhook URL").fill("https://192.168.1.20/hooks/alerts");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(/its address is not public \(private\)/)).toBeVisible();
   await expect(page.getByTestId("webhook-target")).toHaveText("No webhook set.");
 });

@@ -2,7 +2,7 @@
 // Checks in the same phase run side by side: the browser tests, the profile matrix and the several-instance
 // run spend most of their time waiting (on the emulator's clock, the API's rate limit, a failover), so on a
 // two-core machine running them together takes little longer than the slowest of them alone.
-// A check that runs beside others is printed whole when it ends (and meanwhile in test-results/logs/<name>.log).
+// A check that runs beside others is printed whole when it ends (and meanwhile in .test-logs/<name>.log).
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +26,8 @@ const phases = [
   ],
 ];
 
-const logs = path.join("test-results", "logs");
+// Not under test-results/: Playwright empties that folder when it starts.
+const logs = ".test-logs";
 
 function run([name, command, args], alone) {
   const started = Date.now();

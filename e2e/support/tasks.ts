@@ -21,6 +21,23 @@ export async function createTask(request: APIRequestContext, prompt: string, mod
   return taskId as unknown as string;
 }
 
+/**
+ * Waits until nothing is waiting to be sent and no task is live: a spec that compares totals before and after
+ * its own task must not count one that an earlier spec left running.
+ */
+export async function waitUntilQuiet(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const queue = (await (await request.get("/api/queue")).json()) as { submissions: unknown[] };
+        const live = (await (await request.get("/api/tasks?status=pending,processing&limit=1")).json()) as { tasks: unknown[] };
+        return queue.submissions.length + live.tasks.length;
+      },
+      { timeout: 60_000, intervals: [500, 1000] },
+    )
+    .toBe(0);
+}
+
 /** The task as GET /api/tasks/{id} answers it. */
 export async function getTask(
   request: APIRequestContext,
