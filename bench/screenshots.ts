@@ -3,11 +3,11 @@
 // and Overview at phone, laptop and wide widths in light and dark into screenshots/ (ignored by git).
 // Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type APIRequestContext, type Browser } from "@playwright/test";
+import { CHROMIUM } from "@/bench/app-server";
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 3162);
 const emulatorPort = process.env.SCREENSHOTS_EMULATOR_PORT ?? "4162";
@@ -131,17 +131,7 @@ async function main(): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const stop = startApp();
-  const browser = await chromium.launch({
-    executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     await waitFor(`${base}/api/health`, 300_000);
     const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
