@@ -188,6 +188,12 @@ export interface TaskHideTable {
   created_at: string;
 }
 
+/** One row (id 1): moved by triggers on every change the task list can show (0017). */
+export interface ListVersionTable {
+  id: number;
+  version: number | string;
+}
+
 /** One published change, in order: `seq` is the event stream's id, so any instance can resume a stream. */
 export interface TaskEventTable {
   seq: Generated<number>;
@@ -333,6 +339,7 @@ export interface Database {
   task_hides: TaskHideTable;
   uploads: UploadTable;
   task_events: TaskEventTable;
+  list_version: ListVersionTable;
   rate_requests: RateRequestTable;
   rate_pauses: RatePauseTable;
   credit_rollups: CreditRollupTable;

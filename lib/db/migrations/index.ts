@@ -16,6 +16,7 @@ import * as m0013 from "./0013-exports-and-webhooks";
 import * as m0014 from "./0014-uploads";
 import * as m0015 from "./0015-duration-estimates";
 import * as m0016 from "./0016-task-event-log";
+import * as m0017 from "./0017-list-version";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0014-uploads": m0014,
   "0015-duration-estimates": m0015,
   "0016-task-event-log": m0016,
+  "0017-list-version": m0017,
 };
