@@ -4,7 +4,7 @@ import { Check, Film, Image as ImageIcon } from "lucide-react";
 import { RadioGroup } from "radix-ui";
 import { useId } from "react";
 import { plural } from "@/lib/format";
-import { MODELS } from "@/lib/models/catalogue";
+import { MODEL_META } from "@/lib/models/meta";
 import type { RecentCharge } from "@/lib/schemas/charges";
 
 const KIND = { image: { label: "Image", Icon: ImageIcon }, video: { label: "Video", Icon: Film } } as const;
@@ -34,7 +34,7 @@ export function ModelPicker({ value, onChange, charges = [] }: ModelPickerProps)
         Model
       </h2>
       <RadioGroup.Root value={value} onValueChange={onChange} aria-labelledby={`${id}-title`} loop className="grid grid-cols-2 gap-1.5">
-        {MODELS.map((model) => {
+        {MODEL_META.map((model) => {
           const { label, Icon } = KIND[model.kind];
           const seen = lowest(model.id, charges);
           return (

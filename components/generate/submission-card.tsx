@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { getModel } from "@/lib/models/catalogue";
+import { getModelMeta } from "@/lib/models/meta";
 import { submissionQueryOptions, useResendWithNewKey } from "@/lib/query/submissions";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
@@ -51,7 +51,7 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
   const { data: submission = tracked } = useQuery(submissionQueryOptions(tracked.id, tracked));
   const taskId = submission.taskId;
   const { data: task } = useQuery({ ...taskQueryOptions(taskId ?? ""), enabled: taskId !== null });
-  const model = getModel(submission.model);
+  const model = getModelMeta(submission.model);
   const mode = model && "modes" in model ? model.modes.find((m) => m.value === tracked.mode)?.label : undefined;
   const badge = badgeFor(submission, task);
   const run = runNumber(submission.id);
