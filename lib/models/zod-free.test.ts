@@ -29,18 +29,20 @@ function resolve(from: string, spec: string): string | undefined {
     .find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
 }
 
-/** The chain from `entry` to zod through value imports, or undefined. */
-function chainToZod(entry: string): string[] | undefined {
+const isZod = (target: string) => target === "zod" || target.startsWith("zod/");
+
+/** The chain from `entry` to a module `found` picks, through value imports (static ones only, if told), or undefined. */
+function chainTo(entry: string, found: (target: string) => boolean, staticOnly = false): string[] | undefined {
   const parent = new Map<string, string | null>([[path.join(root, entry), null]]);
   const queue = [path.join(root, entry)];
   while (queue.length) {
     const file = queue.shift()!;
     for (const match of fs.readFileSync(file, "utf8").matchAll(IMPORT)) {
-      if (match[1]) continue;
+      if (match[1] || (staticOnly && match[3])) continue;
       const target = resolve(file, match[2] ?? match[3] ?? match[4]!);
       if (target === undefined || parent.has(target)) continue;
       parent.set(target, file);
-      if (target === "zod" || target.startsWith("zod/")) {
+      if (found(target)) {
         const chain: string[] = [];
         for (let at: string | null | undefined = target; at; at = parent.get(at)) chain.unshift(path.relative(root, at));
         return chain;
@@ -53,10 +55,18 @@ function chainToZod(entry: string): string[] | undefined {
 
 describe("modules of pages without a form", () => {
   it.each(ZOD_FREE)("%s reaches no zod", (entry) => {
-    expect(chainToZod(entry)).toBeUndefined();
+    expect(chainTo(entry, isZod)).toBeUndefined();
   });
 
   it("the walk finds zod where it is", () => {
-    expect(chainToZod("lib/models/catalogue.ts")).toEqual(["lib/models/catalogue.ts", "zod"]);
+    expect(chainTo("lib/models/catalogue.ts", isZod)).toEqual(["lib/models/catalogue.ts", "zod"]);
+    expect(chainTo("lib/models/load.ts", (target) => target.endsWith("lib/models/epsilon.ts"))).toBeDefined();
+  });
+});
+
+describe("the Generate workspace", () => {
+  it("loads model schemas only by dynamic import, one model at a time (lib/models/load.ts)", () => {
+    const schemas = ["catalogue", "alpha", "beta", "gamma", "delta", "epsilon"].map((name) => path.join(root, `lib/models/${name}.ts`));
+    expect(chainTo("components/generate/generate-workspace.tsx", (target) => schemas.includes(target), true)).toBeUndefined();
   });
 });
