@@ -43,3 +43,25 @@ test("the mode tabs follow the arrow keys, with one tab in the Tab order and its
   await page.keyboard.press("Home");
   await expect(page.getByRole("tab", { name: "Text", exact: true })).toHaveAttribute("aria-selected", "true");
 });
+
+test("choices and the model list are radio groups: arrow keys move and choose, one Tab stop each", async ({ page }) => {
+  const generate = new GeneratePage(page);
+  await generate.goto();
+  await generate.choose("Delta Image 2");
+  const quality = page.getByRole("radiogroup", { name: "Quality", exact: true });
+  const first = quality.getByRole("radio").first();
+  await first.click();
+  await expect(first).toBeChecked();
+  await page.keyboard.press("ArrowRight");
+  const second = quality.getByRole("radio").nth(1);
+  await expect(second).toBeChecked();
+  await expect(second).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).not.toHaveAttribute("name", (await second.getAttribute("name"))!);
+
+  const delta = page.getByRole("radio", { name: "Delta Image 2", exact: true });
+  await delta.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("radio", { name: "Gamma 5 Pro", exact: true })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Gamma 5 Pro", exact: true })).toBeFocused();
+});
