@@ -1,20 +1,16 @@
 // The model a fresh Generate page opens on: the cheapest image model that needs no input image, so a first
-// prompt makes something at once and costs little. "Needs no input" is read from each model's own schema (it
-// accepts a request with only a prompt); "cheapest" from what the API charged the team before (the client
+// prompt makes something at once and costs little. "Needs no input" is the catalogue's promptOnly (checked
+// against each model's schema in lib/models/meta.test.ts, so the Overview need not load the schemas); "cheapest" from what the API charged the team before (the client
 // never prices a request itself). Without any history, catalogue order decides.
-import { MODELS } from "@/lib/models/catalogue";
+import { MODEL_META, type ModelMeta } from "@/lib/models/meta";
 import type { RecentCharge } from "@/lib/schemas/charges";
 import type { Choice } from "./session-store";
 
-const PROBE_PROMPT = "A lighthouse at dusk";
-
-/** Every image model (and mode) that takes a request made of a prompt alone. */
+/** Every image model that takes a request made of a prompt alone (in its first mode, if it has modes). */
 export function promptOnlyImageChoices(): Choice[] {
-  return MODELS.filter((model) => model.kind === "image").flatMap((model) => {
-    const modes: (string | undefined)[] = "modes" in model ? (model.modes as { value: string }[]).map((mode) => mode.value) : [undefined];
-    return modes
-      .filter((mode) => model.schema.safeParse({ model: model.id, prompt: PROBE_PROMPT, ...(mode ? { mode } : {}) }).success)
-      .map((mode) => ({ model: model.id, ...(mode ? { mode } : {}) }));
+  return MODEL_META.filter((model) => model.kind === "image" && model.promptOnly).map((model) => {
+    const mode = (model as ModelMeta).modes?.[0]?.value;
+    return { model: model.id, ...(mode ? { mode } : {}) };
   });
 }
 
@@ -27,5 +23,5 @@ export function defaultChoice(charges: readonly RecentCharge[]): Choice {
   const choices = promptOnlyImageChoices();
   // Array.prototype.sort is stable: equal (or unknown) prices keep catalogue order.
   const cheapest = [...choices].sort((a, b) => lowestCharge(a.model, charges) - lowestCharge(b.model, charges))[0];
-  return cheapest ?? { model: MODELS[0].id };
+  return cheapest ?? { model: MODEL_META[0].id };
 }

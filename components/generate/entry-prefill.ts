@@ -1,5 +1,7 @@
 // How the Generate form fills itself in from an entry link (components/shared/entry-links.ts).
-import { getModel, MODELS, type CatalogueEntry } from "@/lib/models/catalogue";
+import type { CatalogueEntry } from "@/lib/models/catalogue";
+import { loadAllModels } from "@/lib/models/load";
+import { getModelMeta } from "@/lib/models/meta";
 import type { TaskView } from "@/lib/schemas/views";
 import { INPUT_URL_MISSING, type Entry, type InputRole } from "@/components/shared/entry-links";
 import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
@@ -9,8 +11,8 @@ import type { Choice } from "./session-store";
 export type Prefill = { ok: true; choice: Choice; values: FormValues; notice: string } | { ok: false; problem: string };
 
 /** Every model and mode, in catalogue order, with its fields. */
-function forms(): { entry: CatalogueEntry; choice: Choice; fields: FieldSpec[] }[] {
-  return MODELS.flatMap((entry) =>
+function forms(models: readonly CatalogueEntry[]): { entry: CatalogueEntry; choice: Choice; fields: FieldSpec[] }[] {
+  return models.flatMap((entry) =>
     ("modes" in entry ? entry.modes.map((mode) => mode.value as string) : [undefined]).map((mode) => ({
       entry,
       choice: { model: entry.id, ...(mode ? { mode } : {}) },
@@ -33,8 +35,9 @@ function inputValue(field: FieldSpec, url: string): unknown {
   return [{ image_url: url, ...(typeField ? { [typeField.name]: "subject" } : {}) }];
 }
 
-export function prefillFrom(entry: Entry, task: TaskView): Prefill {
-  const model = getModel(task.model);
+/** The form values an entry link asks for; an image used as input loads every model's schema to find who takes it. */
+export async function prefillFrom(entry: Entry, task: TaskView): Promise<Prefill> {
+  const model = getModelMeta(task.model);
   if (entry.kind === "remix") {
     if (!model || !task.params)
       return { ok: false, problem: `Task ${task.id} cannot be remixed here: Darkroom does not know its model or parameters.` };
@@ -61,7 +64,9 @@ export function prefillFrom(entry: Entry, task: TaskView): Prefill {
     return { ok: false, problem: `Task ${task.id} made a video; only images can be used as a first frame or reference.` };
   const url = task.results?.find((result) => result.index === entry.index)?.url;
   if (!url) return { ok: false, problem: INPUT_URL_MISSING };
-  const targets = forms().flatMap((form) => form.fields.filter(TAKES[entry.role]).map((field) => ({ ...form, field })));
+  const targets = forms(await loadAllModels()).flatMap((form) =>
+    form.fields.filter(TAKES[entry.role]).map((field) => ({ ...form, field })),
+  );
   const target = targets.find((candidate) => candidate.entry.id === entry.model) ?? targets[0];
   if (!target) return { ok: false, problem: "No model takes an image in that role." };
   const what = entry.role === "first-frame" ? "first frame" : "reference";

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useController } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { MAX_RUNS } from "@/lib/schemas/generations";
+import { MAX_RUNS } from "@/lib/schemas/generation-rules";
 import { errorAt } from "./control-props";
 import { FieldShell } from "./field-shell";
 import type { FormValues } from "./form-values";

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type Keyb
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { getModel } from "@/lib/models/catalogue";
+import { getModelMeta } from "@/lib/models/meta";
 import { submissionQueryOptions } from "@/lib/query/submissions";
 import { recentOwnTasksOptions, taskQueryOptions } from "@/lib/query/tasks";
 import type { RecentCharge } from "@/lib/schemas/charges";
@@ -22,13 +22,14 @@ import { RecentResults } from "./recent-results";
 import { readChoice, readDraft, readTracked, writeChoice, writeTracked, type Choice, type Tracked } from "./session-store";
 import { SubmissionList } from "./submission-list";
 import { useEntryPrefill } from "./use-entry-prefill";
+import { useLoadedModel } from "./use-loaded-model";
 import { useLiveUpdates } from "@/components/shared/use-live-updates";
 
 const subscribeNever = () => () => {};
 
 /** A known model, with a mode it has (its first when none or an unknown one is given). */
 function validChoice(choice: Choice | undefined): Choice | undefined {
-  const model = choice && getModel(choice.model);
+  const model = choice && getModelMeta(choice.model);
   if (!model) return undefined;
   if (!("modes" in model)) return { model: model.id };
   return { model: model.id, mode: model.modes.find((mode) => mode.value === choice.mode)?.value ?? model.modes[0].value };
@@ -88,7 +89,7 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const [reveal, setReveal] = useState<string | undefined>();
   // Only the form shown when the page opens takes the cursor; one reached by changing model leaves it put.
-  const [focusFirst] = useState(() => entry === undefined);
+  const [focusFirst, setFocusFirst] = useState(() => entry === undefined);
   const [picked, setPicked] = useState<Choice | null>(null);
   const [carriedPrompt, setCarriedPrompt] = useState<string | undefined>();
   const [tracked, setTracked] = useState(readTracked);
@@ -99,7 +100,8 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
 
   const fromEntry = prefill.status === "done" && prefill.ok ? validChoice(prefill.choice) : undefined;
   const choice = picked ?? fromEntry ?? stored;
-  const model = getModel(choice.model)!;
+  const model = getModelMeta(choice.model)!;
+  const loaded = useLoadedModel(choice.model);
   const usePrefill = picked === null && fromEntry !== undefined && prefill.status === "done" && prefill.ok;
 
   function choose(next: Choice) {
@@ -107,6 +109,8 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
     if (!valid) return;
     // The prompt travels with the person to another model or mode unless that one has its own draft.
     setCarriedPrompt(prompt.current);
+    // The next form is a new one (keyed by model and mode): it must not pull the cursor off the picker or tabs.
+    setFocusFirst(false);
     setRefusal(undefined);
     setPicked(valid);
     writeChoice(valid);
@@ -136,10 +140,16 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const form =
     prefill.status === "loading" ? (
       <p className="text-sm text-muted-foreground">Loading the task…</p>
+    ) : loaded.status === "failed" ? (
+      <Alert tone="warning" role="alert">
+        The form for {model.label} could not be loaded. Check the connection and reload the page.
+      </Alert>
+    ) : loaded.status === "loading" ? (
+      <div aria-hidden className="h-64 animate-pulse rounded-lg bg-muted/50" />
     ) : (
       <GenerationForm
         key={`${choice.model}:${choice.mode ?? ""}:${usePrefill ? "entry" : "draft"}`}
-        entry={model}
+        entry={loaded.entry}
         mode={choice.mode}
         sources={usePrefill ? [prefill.values] : [readDraft(choice), carriedPrompt === undefined ? undefined : { prompt: carriedPrompt }]}
         onSubmitted={onSubmitted}

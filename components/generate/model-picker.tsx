@@ -1,10 +1,9 @@
 "use client";
 
 import { Check, Film, Image as ImageIcon } from "lucide-react";
-import { RadioGroup } from "radix-ui";
 import { useId } from "react";
 import { plural } from "@/lib/format";
-import { MODELS } from "@/lib/models/catalogue";
+import { MODEL_META } from "@/lib/models/meta";
 import type { RecentCharge } from "@/lib/schemas/charges";
 
 const KIND = { image: { label: "Image", Icon: ImageIcon }, video: { label: "Video", Icon: Film } } as const;
@@ -33,19 +32,27 @@ export function ModelPicker({ value, onChange, charges = [] }: ModelPickerProps)
       <h2 id={`${id}-title`} className="text-sm font-semibold tracking-tight">
         Model
       </h2>
-      <RadioGroup.Root value={value} onValueChange={onChange} aria-labelledby={`${id}-title`} loop className="grid grid-cols-2 gap-1.5">
-        {MODELS.map((model) => {
+      {/* Native radio buttons (Radix's radio group cost script): one Tab stop, arrow keys move and choose. */}
+      <div role="radiogroup" aria-labelledby={`${id}-title`} className="grid grid-cols-2 gap-1.5">
+        {MODEL_META.map((model) => {
           const { label, Icon } = KIND[model.kind];
           const seen = lowest(model.id, charges);
           return (
-            <RadioGroup.Item
+            <label
               key={model.id}
-              value={model.id}
-              aria-labelledby={`${id}-${model.id}-name`}
-              aria-describedby={`${id}-${model.id}-facts`}
-              className="group flex min-w-0 cursor-pointer items-center gap-2 rounded-md border border-muted-foreground/25 bg-card px-2.5 py-1.5 text-left transition-colors hover:bg-muted/50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5"
+              className="group relative flex min-w-0 cursor-pointer items-center gap-2 rounded-md border border-muted-foreground/25 bg-card px-2.5 py-1.5 text-left transition-colors hover:bg-muted/50 has-checked:border-primary has-checked:bg-primary/5 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
             >
-              <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground group-data-[state=checked]:text-primary" />
+              <input
+                type="radio"
+                name={`${id}-model`}
+                value={model.id}
+                checked={model.id === value}
+                onChange={() => onChange(model.id)}
+                aria-labelledby={`${id}-${model.id}-name`}
+                aria-describedby={`${id}-${model.id}-facts`}
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-md opacity-0"
+              />
+              <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground group-has-checked:text-primary" />
               <span className="grid min-w-0 flex-1 leading-tight">
                 <span id={`${id}-${model.id}-name`} className="truncate text-sm font-medium">
                   {model.label}
@@ -55,11 +62,11 @@ export function ModelPicker({ value, onChange, charges = [] }: ModelPickerProps)
                   {seen !== undefined && ` · from ${plural(seen, "credit")}`}
                 </span>
               </span>
-              <Check aria-hidden className="size-4 shrink-0 text-primary opacity-0 group-data-[state=checked]:opacity-100" />
-            </RadioGroup.Item>
+              <Check aria-hidden className="size-4 shrink-0 text-primary opacity-0 group-has-checked:opacity-100" />
+            </label>
           );
         })}
-      </RadioGroup.Root>
+      </div>
     </section>
   );
 }

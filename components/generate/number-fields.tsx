@@ -27,14 +27,12 @@ export function SliderField({ spec, value, onChange, onBlur, error, label, input
             min={min}
             max={max}
             step={1}
-            value={[current]}
-            onValueChange={([next]) => onChange(next)}
-            thumbProps={{
-              "aria-labelledby": ids.labelId,
-              "aria-describedby": ids.describedBy,
-              "aria-valuetext": optionLabel(current, spec.meta.unit),
-              onBlur,
-            }}
+            value={current}
+            onValueChange={onChange}
+            aria-labelledby={ids.labelId}
+            aria-describedby={ids.describedBy}
+            aria-valuetext={optionLabel(current, spec.meta.unit)}
+            onBlur={onBlur}
           />
           <div className="flex shrink-0 items-center gap-1.5">
             <WholeNumberInput

@@ -5,13 +5,14 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { getModel, type GenerationInput } from "@/lib/models/catalogue";
+import type { GenerationInput } from "@/lib/models/catalogue";
+import { modelLabel } from "@/lib/models/meta";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useSubmitGenerationMutation } from "@/lib/query/submissions";
 import type { RecentCharge } from "@/lib/schemas/charges";
 import { defaultChoice } from "./default-model";
 import { readTracked, writeChoice, writeDraft, writeTracked } from "./session-store";
-import { newSubmissionId } from "./use-submit-generation";
+import { newSubmissionId } from "./submission-id";
 
 /**
  * A prompt bar for the Overview: Ctrl/Cmd+Enter sends the prompt to the default model (the cheapest image model
@@ -25,7 +26,6 @@ export function QuickPrompt({ charges }: { charges: readonly RecentCharge[] }) {
   const attempt = useRef<{ id: string; prompt: string } | null>(null);
   const send = useSubmitGenerationMutation();
   const choice = defaultChoice(charges);
-  const model = getModel(choice.model);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -67,7 +67,7 @@ export function QuickPrompt({ charges }: { charges: readonly RecentCharge[] }) {
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-help`} className="text-xs text-muted-foreground">
-          Ctrl + Enter sends it to {model?.label ?? choice.model}; more models and settings in Generate.
+          Ctrl + Enter sends it to {modelLabel(choice.model)}; more models and settings in Generate.
         </p>
         <Button type="submit" size="sm" pending={send.isPending} disabled={!prompt.trim()}>
           {!send.isPending && <Send aria-hidden />}

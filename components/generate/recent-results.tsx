@@ -6,7 +6,7 @@ import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider"
 import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
-import { getModel } from "@/lib/models/catalogue";
+import { modelLabel } from "@/lib/models/meta";
 import type { TaskView } from "@/lib/schemas/views";
 
 /** This person's earlier tasks (not followed from this tab), newest first: results to open, download and reuse. */
@@ -36,7 +36,7 @@ function RecentResult({ task }: { task: TaskView }) {
   const openLightbox = useOpenLightbox();
   const onOpen = openLightbox && task.thumbnailUrl ? () => openLightbox({ taskId: task.id, index: 0 }) : undefined;
   const credits = creditsLine(task);
-  const label = getModel(task.model)?.label ?? task.model;
+  const label = modelLabel(task.model);
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-primary/50">
       <div className="relative aspect-[4/3] bg-muted">

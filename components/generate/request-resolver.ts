@@ -4,7 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors, Resolver, ResolverResult } from "react-hook-form";
 import type { GenerationInput } from "@/lib/models/catalogue";
-import { legacyRefusal, MAX_RUNS, type GenerationEndpoint } from "@/lib/schemas/generations";
+import { legacyRefusal, MAX_RUNS, type GenerationEndpoint } from "@/lib/schemas/generation-rules";
 import type { FieldSpec, ObjectSchema } from "./field-specs";
 import { toRequest, type FormValues } from "./form-values";
 import { REFERENCE_NAME_FIELD, referenceNames, unknownMentionMessage, unknownMentions } from "./mentions";

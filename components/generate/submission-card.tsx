@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { getModel } from "@/lib/models/catalogue";
+import { getModelMeta } from "@/lib/models/meta";
 import { submissionQueryOptions, useResendWithNewKey } from "@/lib/query/submissions";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
@@ -17,6 +17,7 @@ import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultActions } from "@/components/shared/result-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import type { Tracked } from "./session-store";
+import { useLoadedModel } from "./use-loaded-model";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 import { explainRejection, SUBMISSION_STATE, taskFailure } from "./submission-messages";
 
@@ -51,7 +52,9 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
   const { data: submission = tracked } = useQuery(submissionQueryOptions(tracked.id, tracked));
   const taskId = submission.taskId;
   const { data: task } = useQuery({ ...taskQueryOptions(taskId ?? ""), enabled: taskId !== null });
-  const model = getModel(submission.model);
+  const model = getModelMeta(submission.model);
+  // A refusal names its field in the form's words, read from the model's schema: load it (once) for that.
+  useLoadedModel(submission.error?.field ? submission.model : undefined);
   const mode = model && "modes" in model ? model.modes.find((m) => m.value === tracked.mode)?.label : undefined;
   const badge = badgeFor(submission, task);
   const run = runNumber(submission.id);

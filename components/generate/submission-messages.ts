@@ -1,12 +1,15 @@
 // Plain words for what happened to a submission or task. The server's message is kept where it says
 // something specific (which field, why blocked); the lead sentence says what to do about it.
-import { getModel } from "@/lib/models/catalogue";
+import { loadedModel } from "@/lib/models/load";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { fieldSpecs, modelObject } from "./field-specs";
 
-/** "First frame", "References 2 › Name": the form's words for the upstream's dotted field name. */
+/**
+ * "First frame", "References 2 › Name": the form's words for the upstream's dotted field name, once that model's
+ * schema is loaded (components/generate/submission-card.tsx loads it for a refused field); the name until then.
+ */
 export function fieldLabel(model: string, mode: string | undefined, path: string): string {
-  const entry = getModel(model);
+  const entry = loadedModel(model);
   const [name, index, child] = path.split(".");
   if (!entry || !name) return path;
   let fields;

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { taskQueryOptions } from "@/lib/query/tasks";
+import type { TaskView } from "@/lib/schemas/views";
 import type { Entry } from "@/components/shared/entry-links";
 import { prefillFrom, type Prefill } from "./entry-prefill";
 
@@ -15,10 +16,26 @@ export function useEntryPrefill(entry: Entry | undefined): EntryState {
     refetchInterval: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // Which model takes an image as input is read from the schemas, loaded on demand: the answer comes later.
+  const [made, setMade] = useState<{ task: TaskView; entry: Entry; prefill: Prefill } | undefined>();
+  const task = query.data;
+  useEffect(() => {
+    if (!entry || !task) return;
+    let live = true;
+    prefillFrom(entry, task).then(
+      (prefill) => live && setMade({ task, entry, prefill }),
+      (error: unknown) =>
+        live && setMade({ task, entry, prefill: { ok: false, problem: `Could not prepare the form: ${errorMessage(error)}` } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [entry, task]);
   return useMemo((): EntryState => {
     if (!entry) return { status: "none" };
     if (query.isPending) return { status: "loading" };
     if (query.isError) return { status: "done", ok: false, problem: `Could not load task ${entry.taskId}: ${errorMessage(query.error)}` };
-    return { status: "done", ...prefillFrom(entry, query.data) };
-  }, [entry, query.isPending, query.isError, query.error, query.data]);
+    if (!made || made.task !== task || made.entry !== entry) return { status: "loading" };
+    return { status: "done", ...made.prefill };
+  }, [entry, query.isPending, query.isError, query.error, task, made]);
 }

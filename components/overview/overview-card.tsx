@@ -1,9 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { getModel } from "@/lib/models/catalogue";
+import { modelLabel } from "@/lib/models/meta";
 
-export const modelName = (id: string) => getModel(id)?.label ?? id;
+export const modelName = modelLabel;
 
 /** One part of the Overview: a titled card with a link to where it is handled, and its empty state. */
 export function OverviewCard({

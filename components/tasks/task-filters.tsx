@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { MODELS } from "@/lib/models/catalogue";
+import { MODEL_META } from "@/lib/models/meta";
 import { hasFilters, type TaskFilters } from "@/lib/query/task-filters";
 
 export interface MemberOption {
@@ -123,12 +123,12 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}
         >
           <option value="">Any model</option>
-          {MODELS.map((entry) => (
+          {MODEL_META.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.label}
             </option>
           ))}
-          {model && !MODELS.some((entry) => entry.id === model) && <option value={model}>{model}</option>}
+          {model && !MODEL_META.some((entry) => entry.id === model) && <option value={model}>{model}</option>}
         </Select>
         <Select
           aria-label="Type"

@@ -1,5 +1,4 @@
 // Words and numbers for a task, shared by the gallery's cards and a task's page.
-import { getModel } from "@/lib/models/catalogue";
 import { EXPIRY_WARNING_MS } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
 
@@ -7,7 +6,7 @@ export { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 
 export { DEADLINE_MS } from "@/lib/schemas/views";
 
-export const modelLabel = (id: string) => getModel(id)?.label ?? id;
+export { modelLabel } from "@/lib/models/meta";
 
 export const isLive = (task: Pick<TaskView, "status">) =>
   task.status === "pending" || task.status === "processing" || task.status === "archiving";

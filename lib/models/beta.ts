@@ -2,11 +2,7 @@
 // there (README: web_search in image-to-video is refused like a typo), which strict objects give us.
 import { z } from "zod";
 import { bool, choiceError, enumField, field, intRange, modeField, modelField, prompt, publicHttpsUrl, strictFields } from "./fields";
-
-export const betaModes = [
-  { value: "text-to-video", label: "Text", description: "Generate a video from the prompt alone." },
-  { value: "image-to-video", label: "Image", description: "Animate a first-frame image, optionally towards a last frame." },
-] as const;
+import { betaModes } from "./meta";
 
 const common = {
   prompt: field(prompt(3, 20000), {

@@ -16,14 +16,7 @@ import {
   typeError,
   urlList,
 } from "./fields";
-
-export const epsilonModes = [
-  { value: "text-to-video", label: "Text", description: "Generate a video from the prompt alone." },
-  { value: "image-to-video", label: "Image", description: "Animate one or two images." },
-  { value: "transition", label: "Transition", description: "Move from a first frame to a last frame." },
-  { value: "reference-to-video", label: "Reference", description: "Cast up to seven reference images, named with @name in the prompt." },
-  { value: "extend", label: "Extend", description: "Continue an existing video." },
-] as const;
+import { epsilonModes } from "./meta";
 
 type Mode = (typeof epsilonModes)[number]["value"];
 

@@ -1,21 +1,9 @@
 // The body of POST /api/generations: the model's own request, plus what makes a submission exactly-once.
 import { z } from "zod";
 import { generationRequestSchema } from "@/lib/models/catalogue";
+import { GENERATION_ENDPOINTS, legacyRefusal, MAX_RUNS } from "./generation-rules";
 
-export const MAX_RUNS = 10;
-
-/** The upstream endpoints a submission can go through; "legacy" is POST /api/video/generate. */
-export const GENERATION_ENDPOINTS = ["v1", "legacy"] as const;
-export type GenerationEndpoint = (typeof GENERATION_ENDPOINTS)[number];
-
-/** The legacy body has a modelKey, a prompt and output settings, and no image: alpha-2.3 text-to-video only. */
-export function legacyRefusal(request: { model: string; image_url?: unknown }): string | undefined {
-  if (request.model !== "alpha-2.3") return "The legacy endpoint creates alpha-2.3 videos only: choose v1 for this model.";
-  if (request.image_url !== undefined && request.image_url !== "") {
-    return "The legacy endpoint has no first-frame image: clear the first frame, or choose v1.";
-  }
-  return undefined;
-}
+export { GENERATION_ENDPOINTS, legacyRefusal, MAX_RUNS, type GenerationEndpoint } from "./generation-rules";
 
 export const generationSubmissionSchema = z
   .object({

@@ -1,37 +1,43 @@
 // Client-safe schemas of the task API's inputs: the gallery keeps these in its URL, the routes parse them.
 import { z } from "zod";
+import {
+  CSV_MAX_CHARS,
+  CSV_MAX_ITEMS,
+  FAVOURITE_VALUES,
+  MEMBER_MAX_CHARS,
+  MODEL_ID_PATTERN,
+  SEARCH_MAX_CHARS,
+  TASK_ID_PATTERN,
+  TASK_KINDS,
+} from "./task-filter-rules";
 import { TASK_STATUSES } from "./views";
 
 const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
-    .max(500)
+    .max(CSV_MAX_CHARS)
     .transform((value) =>
       value
         .split(",")
         .map((part) => part.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(item).max(20));
+    .pipe(z.array(item).max(CSV_MAX_ITEMS));
 
-const taskId = z
-  .string()
-  .trim()
-  // No `task_` prefix is assumed: legacy task ids may have none (the spec names only v1's prefix).
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, "A task id is letters, digits, and _ . : - (up to 128 characters).");
+const taskId = z.string().trim().regex(TASK_ID_PATTERN, "A task id is letters, digits, and _ . : - (up to 128 characters).");
 
 const instant = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and time, like 2026-01-31T00:00:00Z." });
 
 export const taskListQuerySchema = z.object({
   status: csv(z.enum(TASK_STATUSES, { error: "status is pending, processing, succeeded or failed." })).optional(),
-  model: csv(z.string().regex(/^[a-z0-9.-]{1,40}$/, "Unknown model.")).optional(),
-  kind: z.enum(["image", "video"], { error: "kind is image or video." }).optional(),
-  member: z.string().max(100).optional(),
+  model: csv(z.string().regex(MODEL_ID_PATTERN, "Unknown model.")).optional(),
+  kind: z.enum(TASK_KINDS, { error: "kind is image or video." }).optional(),
+  member: z.string().max(MEMBER_MAX_CHARS).optional(),
   from: instant.optional(),
   to: instant.optional(),
-  q: z.string().max(200, "Search with at most 200 characters.").optional(),
+  q: z.string().max(SEARCH_MAX_CHARS, "Search with at most 200 characters.").optional(),
   favourite: z
-    .enum(["1", "true"])
+    .enum(FAVOURITE_VALUES)
     .transform(() => true)
     .optional(),
   parent: taskId.optional(),

@@ -3,7 +3,7 @@
 import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState, type TouchEvent } from "react";
-import { getModel } from "@/lib/models/catalogue";
+import { modelLabel } from "@/lib/models/meta";
 import { mediaUrl } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -131,7 +131,7 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
       <aside className="grid max-h-[40dvh] content-start gap-4 overflow-y-auto border-t bg-card p-4 pr-14 lg:max-h-none lg:border-t-0 lg:border-l lg:pt-14 lg:pr-4">
         <div className="grid gap-1">
           <DialogTitle className="text-base">
-            {getModel(task.model)?.label ?? task.model}
+            {modelLabel(task.model)}
             {outputs > 1 && ` · output ${index + 1} of ${outputs}`}
           </DialogTitle>
           <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">

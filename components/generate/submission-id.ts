@@ -1,0 +1,10 @@
+// Its own module so the Overview's prompt bar can make one without loading the workspace's form code.
+
+/** A v4 UUID. crypto.randomUUID exists only in secure contexts, and Darkroom may be served over plain HTTP on a LAN. */
+export function newSubmissionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

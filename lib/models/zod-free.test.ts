@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Pages without a form must not carry zod (30 KiB gzip on every page, issue 15). These modules are what the
+// gallery, a task's page and the Overview import for models, filters and the prompt bar; type-only imports
+// are erased by the compiler and do not count.
+const ZOD_FREE = [
+  "lib/models/meta.ts",
+  "lib/query/task-filters.ts",
+  "lib/query/tasks.ts",
+  "components/tasks/task-format.ts",
+  "components/generate/quick-prompt.tsx",
+];
+
+const root = process.cwd();
+const IMPORT =
+  /(?:import|export)\s+(type\s+)?[^'";]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm;
+
+function resolve(from: string, spec: string): string | undefined {
+  const base = spec.startsWith("@/")
+    ? path.join(root, spec.slice(2))
+    : spec.startsWith(".")
+      ? path.resolve(path.dirname(from), spec)
+      : undefined;
+  if (base === undefined) return spec;
+  return ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]
+    .map((ext) => base + ext)
+    .find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
+}
+
+const isZod = (target: string) => target === "zod" || target.startsWith("zod/");
+
+/** The chain from `entry` to a module `found` picks, through value imports (static ones only, if told), or undefined. */
+function chainTo(entry: string, found: (target: string) => boolean, staticOnly = false): string[] | undefined {
+  const parent = new Map<string, string | null>([[path.join(root, entry), null]]);
+  const queue = [path.join(root, entry)];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const match of fs.readFileSync(file, "utf8").matchAll(IMPORT)) {
+      if (match[1] || (staticOnly && match[3])) continue;
+      const target = resolve(file, match[2] ?? match[3] ?? match[4]!);
+      if (target === undefined || parent.has(target)) continue;
+      parent.set(target, file);
+      if (found(target)) {
+        const chain: string[] = [];
+        for (let at: string | null | undefined = target; at; at = parent.get(at)) chain.unshift(path.relative(root, at));
+        return chain;
+      }
+      if (path.isAbsolute(target)) queue.push(target);
+    }
+  }
+  return undefined;
+}
+
+describe("modules of pages without a form", () => {
+  it.each(ZOD_FREE)("%s reaches no zod", (entry) => {
+    expect(chainTo(entry, isZod)).toBeUndefined();
+  });
+
+  it("the walk finds zod where it is", () => {
+    expect(chainTo("lib/models/catalogue.ts", isZod)).toEqual(["lib/models/catalogue.ts", "zod"]);
+    expect(chainTo("lib/models/load.ts", (target) => target.endsWith("lib/models/epsilon.ts"))).toBeDefined();
+  });
+});
+
+describe("the Generate workspace", () => {
+  it("loads model schemas only by dynamic import, one model at a time (lib/models/load.ts)", () => {
+    const schemas = ["catalogue", "alpha", "beta", "gamma", "delta", "epsilon"].map((name) => path.join(root, `lib/models/${name}.ts`));
+    expect(chainTo("components/generate/generate-workspace.tsx", (target) => schemas.includes(target), true)).toBeUndefined();
+  });
+});

@@ -1,0 +1,15 @@
+// The gallery filters' rules that both sides need: lib/schemas/tasks.ts builds the API's zod schema from them,
+// and lib/query/task-filters.ts reads the URL with them in plain code, so the gallery's pages carry no zod.
+// lib/query/task-filters.test.ts checks the two agree on valid and invalid values.
+
+/** A comma-separated list: at most this many characters, and this many items. */
+export const CSV_MAX_CHARS = 500;
+export const CSV_MAX_ITEMS = 20;
+export const MODEL_ID_PATTERN = /^[a-z0-9.-]{1,40}$/;
+// No `task_` prefix is assumed: legacy task ids may have none (the spec names only v1's prefix).
+export const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+export const TASK_KINDS = ["image", "video"] as const;
+export const FAVOURITE_VALUES = ["1", "true"] as const;
+export const MEMBER_MAX_CHARS = 100;
+/** Counted in code points, as zod's .max() counts. */
+export const SEARCH_MAX_CHARS = 200;
