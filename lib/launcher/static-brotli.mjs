@@ -35,7 +35,7 @@ function fileFor(root, target) {
   if (!pathname.startsWith(PREFIX)) return undefined;
   const segments = pathname.slice(PREFIX.length).split("/");
   if (!segments.every((s) => SAFE_SEGMENT.test(s) && s !== "..")) return undefined;
-  if (!(path.extname(pathname) in TYPES)) return undefined;
+  if (!Object.hasOwn(TYPES, path.extname(pathname))) return undefined;
   const file = path.resolve(root, ...segments);
   return file.startsWith(root + path.sep) ? file : undefined;
 }
@@ -101,7 +101,9 @@ export function brotliStatic(root) {
   async function files(dir) {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     const nested = await Promise.all(
-      entries.map((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : path.extname(e.name) in TYPES ? [path.join(dir, e.name)] : [])),
+      entries.map((e) =>
+        e.isDirectory() ? files(path.join(dir, e.name)) : Object.hasOwn(TYPES, path.extname(e.name)) ? [path.join(dir, e.name)] : [],
+      ),
     );
     return nested.flat();
   }
