@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -30,6 +31,8 @@ export interface ServedApp {
 /**
  * `next start` of the existing build on a free port with the given configuration (no upstream: pages and
  * reads only), once /api/health answers; a string saying why when there is no build or it did not start.
+ * It runs behind the launcher's front (brotli for static files among others), as `npm start` runs it, so
+ * the benches measure what users get.
  */
 export async function serveBuild(config: Record<string, string>): Promise<ServedApp | string> {
   // A build another run has started removes BUILD_ID until it is done.
@@ -39,7 +42,9 @@ export async function serveBuild(config: Record<string, string>): Promise<Served
   }
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
+  const front = pathToFileURL(path.resolve("lib", "launcher", "front.mjs")).href;
+  const next = path.join("node_modules", "next", "dist", "bin", "next");
+  const child = spawn(process.execPath, ["--import", front, next, "start", "-p", String(port)], {
     env: { ...process.env, ...config, GENERATION_API_BASE_URL: "", PORT: String(port) },
     stdio: "ignore",
   });

@@ -23,8 +23,15 @@ test("the admin sets a member's daily budget in the Credits page's dialog", asyn
   await page.goto("/credits");
   const card = page.getByRole("region", { name: "Budgets" });
   await expect(card.getByText("No budgets yet")).toBeVisible();
-  await card.getByRole("button", { name: "Set a budget" }).click();
+  // The dialog's code loads on first use; Escape closes it and gives focus back to its button.
+  const setBudget = card.getByRole("button", { name: "Set a budget" });
   const dialog = page.getByRole("dialog", { name: "Set a budget" });
+  await setBudget.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(setBudget).toBeFocused();
+  await setBudget.click();
   await dialog.getByRole("combobox", { name: "For" }).selectOption("member");
   await dialog.getByRole("combobox", { name: "Member" }).selectOption({ label: BEA.name });
   await dialog.getByRole("combobox", { name: "Period" }).selectOption("day");

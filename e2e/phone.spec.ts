@@ -40,6 +40,15 @@ test("the menu button opens the navigation, its links work, and nothing scrolls 
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(openMenu).toBeFocused();
+
+  // A tap on the dimmed page below the menu closes it too, and only the menu is reachable while it is open.
+  await openMenu.click();
+  await expect(menu).toBeVisible();
+  for (let i = 0; i < 12; i += 1) await page.keyboard.press("Tab");
+  await expect(menu.locator(":focus")).toHaveCount(1);
+  await page.mouse.click(195, 835);
+  await expect(menu).toBeHidden();
+  await expect(openMenu).toBeFocused();
 });
 
 test("members show as cards, and the Add member dialog fits the screen", async ({ page }) => {

@@ -1,9 +1,8 @@
 "use client";
 
-import { Plus } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormError, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -17,9 +16,20 @@ export interface MemberOption {
   name: string;
 }
 
-/** Sets a budget (admins): a member's or the team's, per day, week or month. Setting one again changes its limit. */
-export function BudgetDialog({ members, editing, timeZone }: { members: MemberOption[]; editing?: BudgetView; timeZone: string }) {
-  const [open, setOpen] = useState(false);
+interface BudgetDialogProps {
+  members: MemberOption[];
+  editing?: BudgetView;
+  timeZone: string;
+  onClose: () => void;
+  /** The button that opened it, focused again once it closes. */
+  returnFocus: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * Sets a budget (admins): a member's or the team's, per day, week or month. Setting one again changes its limit.
+ * Shown open while mounted (BudgetDialogButton loads it on first use); each opening starts from `editing`.
+ */
+export function BudgetDialog({ members, editing, timeZone, onClose, returnFocus }: BudgetDialogProps) {
   const [scope, setScope] = useState<"member" | "team">(editing?.scope ?? "member");
   const [userId, setUserId] = useState(editing?.userId ?? members[0]?.id ?? "");
   const [period, setPeriod] = useState<BudgetPeriod>(editing?.period ?? "day");
@@ -40,31 +50,18 @@ export function BudgetDialog({ members, editing, timeZone }: { members: MemberOp
       return;
     }
     setFieldErrors({});
-    save.mutate(parsed.data, { onSuccess: () => setOpen(false) });
+    save.mutate(parsed.data, { onSuccess: onClose });
   }
 
   const serverFields = save.error instanceof ApiError ? save.error.fields : {};
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) save.reset();
-      }}
-    >
-      <DialogTrigger asChild>
-        {editing ? (
-          <Button variant="outline" size="sm">
-            Edit
-          </Button>
-        ) : (
-          <Button>
-            <Plus aria-hidden />
-            Set a budget
-          </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent>
+    <Dialog open onOpenChange={(next) => next || onClose()}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{editing ? "Edit budget" : "Set a budget"}</DialogTitle>
           <DialogDescription>

@@ -9,7 +9,8 @@ import { budgetsQueryOptions, useAllowOnce, useRemoveBudget } from "@/lib/query/
 import { errorMessage } from "@/lib/query/fetch-json";
 import type { BudgetsAnswer, BudgetView } from "@/lib/schemas/budgets";
 import { cn } from "@/lib/utils";
-import { BudgetDialog, type MemberOption } from "./budget-dialog";
+import type { MemberOption } from "./budget-dialog";
+import { BudgetDialogButton } from "./budget-dialog-button";
 
 const PERIOD = { day: "Daily", week: "Weekly", month: "Monthly" } as const;
 
@@ -32,7 +33,7 @@ export function BudgetsCard({ initial, members, viewerId }: { initial: BudgetsAn
               Periods are calendar days, weeks and months in {data.timeZone}.
             </CardDescription>
           </div>
-          {data.canEdit && <BudgetDialog members={members} timeZone={data.timeZone} />}
+          {data.canEdit && <BudgetDialogButton members={members} timeZone={data.timeZone} />}
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -49,7 +50,7 @@ export function BudgetsCard({ initial, members, viewerId }: { initial: BudgetsAn
             actions={
               data.canEdit && (
                 <>
-                  <BudgetDialog members={members} editing={budget} timeZone={data.timeZone} />
+                  <BudgetDialogButton members={members} editing={budget} timeZone={data.timeZone} />
                   {budget.scope === "member" && (
                     <Button
                       variant="outline"

@@ -1,60 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { X } from "lucide-react";
-import Link from "next/link";
-import { useEffect } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { notificationsWanted } from "@/lib/notifications-browser";
-import { budgetAlertsQueryOptions, useDismissBudgetAlert } from "@/lib/query/budgets";
+import { lazy, Suspense } from "react";
+import { budgetAlertsQueryOptions } from "@/lib/query/budgets";
 import type { BudgetAlertView } from "@/lib/schemas/budgets";
 
-const NOTIFIED = "darkroom:budget-alerts-notified";
-/** Only alerts this recent become a browser notification: opening Darkroom after a week does not replay them. */
-const FRESH_MS = 15 * 60_000;
+// Most pages, most of the time, have no alert: the list (and the notifications code) loads only when one fires.
+// With alerts from the server, the page's HTML shows them at once; the list's code arrives for hydration.
+const BudgetAlertList = lazy(() => import("./budget-alert-list").then((module) => ({ default: module.BudgetAlertList })));
 
-/** A browser notification per alert, once per browser, where the member turned notifications on. */
-function notifyNew(alerts: BudgetAlertView[]) {
-  if (!notificationsWanted()) return;
-  let seen: string[];
-  try {
-    seen = JSON.parse(localStorage.getItem(NOTIFIED) ?? "[]") as string[];
-  } catch {
-    seen = [];
-  }
-  const fresh = alerts.filter((a) => !seen.includes(a.id) && Date.now() - Date.parse(a.firedAt) < FRESH_MS);
-  for (const alert of fresh) new Notification("Darkroom: budget alert", { body: alert.text, tag: `budget-${alert.id}` });
-  if (fresh.length > 0) localStorage.setItem(NOTIFIED, JSON.stringify([...seen, ...fresh.map((a) => a.id)].slice(-200)));
-}
-
-/** The budget alerts for this member (their own budgets and the team's; all for admins), each dismissible. */
+/** The budget alerts for this member (their own budgets and the team's; all for admins), looked at again every 20 s. */
 export function BudgetAlertBanner({ initial }: { initial: BudgetAlertView[] }) {
   const { data: alerts = initial } = useQuery({ ...budgetAlertsQueryOptions(), initialData: initial });
-  const dismiss = useDismissBudgetAlert();
-  useEffect(() => notifyNew(alerts), [alerts]);
   if (alerts.length === 0) return null;
   return (
-    <div className="grid gap-2" aria-label="Budget alerts" role="region">
-      {alerts.map((alert) => (
-        <Alert key={alert.id} tone={alert.threshold >= 100 ? "danger" : "warning"} data-testid="budget-alert">
-          <div className="flex items-start justify-between gap-3">
-            <p>
-              {alert.text} <Link href="/credits#budgets">See budgets</Link>
-            </p>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Dismiss this alert"
-              pending={dismiss.isPending && dismiss.variables === alert.id}
-              onClick={() => dismiss.mutate(alert.id)}
-              className="-mt-1.5 -mr-1.5 size-8"
-            >
-              <X aria-hidden />
-            </Button>
-          </div>
-        </Alert>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <BudgetAlertList alerts={alerts} />
+    </Suspense>
   );
 }

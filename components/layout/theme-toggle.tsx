@@ -2,9 +2,7 @@
 
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
-import { ToggleGroup } from "radix-ui";
-import { useSyncExternalStore } from "react";
-import { cn } from "@/lib/utils";
+import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 
 const THEMES = [
   { value: "light", label: "Light", Icon: Sun },
@@ -12,44 +10,68 @@ const THEMES = [
   { value: "system", label: "System", Icon: Monitor },
 ] as const;
 
+type Theme = (typeof THEMES)[number]["value"];
+
 const subscribeNever = () => () => {};
 
+// Arrow keys move by one (wrapping round), Home and End to either end.
+const MOVES: Record<string, (index: number) => number> = {
+  ArrowRight: (i) => (i + 1) % THEMES.length,
+  ArrowDown: (i) => (i + 1) % THEMES.length,
+  ArrowLeft: (i) => (i - 1 + THEMES.length) % THEMES.length,
+  ArrowUp: (i) => (i - 1 + THEMES.length) % THEMES.length,
+  Home: () => 0,
+  End: () => THEMES.length - 1,
+};
+
 /**
- * Light, dark or follow the system. A single-choice toggle group: one Tab stop, arrow keys move
- * between the options, Enter or Space picks one, and screen readers hear a radio group.
+ * Light, dark or follow the system. A radio group written by hand (a toggle-group library weighed ~9 KiB on
+ * every page): one Tab stop (roving tabindex), arrow keys move between the options without picking, Enter or
+ * Space picks one, and screen readers hear a radio group with the chosen option checked.
  */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
-  // The chosen theme is known only in the browser; render the group unselected on the server.
+  // The chosen theme is known only in the browser; render the group unchecked on the server.
   const mounted = useSyncExternalStore(
     subscribeNever,
     () => true,
     () => false,
   );
+  const chosen = mounted ? theme : undefined;
+  // The option last focused keeps the Tab stop; before any, the chosen one (or the first).
+  const [focused, setFocused] = useState<Theme>();
+  const tabStop = focused ?? THEMES.find((t) => t.value === chosen)?.value ?? THEMES[0].value;
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKeyDown(event: KeyboardEvent, index: number) {
+    const move = MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    buttons.current[move(index)]?.focus();
+  }
+
   return (
-    <ToggleGroup.Root
-      type="single"
-      value={mounted ? (theme ?? "") : ""}
-      // Choosing the current option again would clear it: keep a theme chosen.
-      onValueChange={(value) => value && setTheme(value)}
-      aria-label="Colour theme"
-      loop
-      className="inline-flex rounded-md border bg-card p-0.5"
-    >
-      {THEMES.map(({ value, label, Icon }) => (
-        <ToggleGroup.Item
+    <div role="radiogroup" aria-label="Colour theme" className="inline-flex rounded-md border bg-card p-0.5">
+      {THEMES.map(({ value, label, Icon }, index) => (
+        <button
           key={value}
-          value={value}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          role="radio"
+          aria-checked={chosen === value}
           aria-label={label}
           title={label}
-          className={cn(
-            "inline-flex size-8 items-center justify-center rounded text-muted-foreground hover:text-foreground",
-            "data-[state=on]:bg-muted data-[state=on]:text-foreground",
-          )}
+          tabIndex={tabStop === value ? 0 : -1}
+          onFocus={() => setFocused(value)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+          onClick={() => setTheme(value)}
+          className="inline-flex size-8 items-center justify-center rounded text-muted-foreground hover:text-foreground aria-checked:bg-muted aria-checked:text-foreground"
         >
           <Icon className="size-4" aria-hidden />
-        </ToggleGroup.Item>
+        </button>
       ))}
-    </ToggleGroup.Root>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { LoaderCircle } from "lucide-react";
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { Slot } from "./slot";
 
 export const buttonVariants = cva(
   "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
@@ -37,9 +37,9 @@ export interface ButtonProps extends ComponentProps<"button">, VariantProps<type
 export function Button({ className, variant, size, asChild = false, pending = false, disabled, children, type, ...props }: ButtonProps) {
   if (asChild) {
     return (
-      <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props}>
+      <Slot className={cn(buttonVariants({ variant, size }), className)} {...props}>
         {children}
-      </Slot.Root>
+      </Slot>
     );
   }
   return (

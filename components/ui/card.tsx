@@ -1,6 +1,6 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { Slot } from "./slot";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-xl border bg-card text-foreground shadow-sm", className)} {...props} />;
@@ -12,7 +12,7 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
 
 /** An h2 by default; pass asChild to wrap the right heading level for the page. */
 export function CardTitle({ className, asChild = false, ...props }: ComponentProps<"h2"> & { asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : "h2";
+  const Component = asChild ? Slot : "h2";
   return <Component className={cn("text-base leading-tight font-semibold tracking-tight", className)} {...props} />;
 }
 

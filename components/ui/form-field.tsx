@@ -1,10 +1,10 @@
 "use client";
 
-import { Slot } from "radix-ui";
 import { useId, type ReactNode } from "react";
 import { cn } from "@/lib/utils";
 import { Alert } from "./alert";
 import { Label } from "./label";
+import { Slot } from "./slot";
 
 interface FormFieldProps {
   label: ReactNode;
@@ -23,9 +23,9 @@ export function FormField({ label, error, description, className, children }: Fo
   return (
     <div className={cn("grid gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Slot.Root id={id} aria-invalid={error ? true : undefined} aria-describedby={cn(descriptionId, errorId) || undefined}>
+      <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={cn(descriptionId, errorId) || undefined}>
         {children}
-      </Slot.Root>
+      </Slot>
       {description && (
         <p id={descriptionId} className="text-xs text-muted-foreground">
           {description}

@@ -8,7 +8,11 @@
 // 2. Malformed escapes. Next decodes the path itself and answers a bare 500 when a segment is not valid
 //    percent-encoded UTF-8 (`%ff`, `%C3%28`, a lone `%`), before proxy.ts runs; in the query it turns
 //    them into U+FFFD. Both are answered here with a 400 a person can act on.
+// 3. Brotli. Under `next start`, the build's scripts and styles go out brotli-compressed to browsers that
+//    accept it (static-brotli.mjs); every other request reaches Next as before.
 import http from "node:http";
+import path from "node:path";
+import { brotliStatic } from "./static-brotli.mjs";
 
 const PEER_HEADER = "x-darkroom-peer";
 
@@ -45,15 +49,42 @@ function refuse(response) {
   response.end(BAD_ADDRESS);
 }
 
+/** @type {ReturnType<typeof brotliStatic> | undefined} */
+let staticFiles;
+let warmed = false;
+
+/** Serves `root` (a build's `.next/static`) brotli-compressed from now on; `next start` does this below. */
+export function serveStaticFrom(root) {
+  staticFiles = brotliStatic(root);
+  warmed = false;
+  return staticFiles;
+}
+
+// `node --import front.mjs next start …`: the production server. `next dev` rewrites its chunks as you edit
+// and must not have them cached, so it is left alone.
+if (process.argv[2] === "start") serveStaticFrom(path.join(process.cwd(), ".next", "static"));
+
 const emit = http.Server.prototype.emit;
 
 http.Server.prototype.emit = function front(event, ...args) {
+  if (event === "listening" && staticFiles && !warmed) {
+    warmed = true;
+    void staticFiles.warm();
+  }
   if (event === "request") {
     const [request, response] = args;
     request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? "";
     if (hasMalformedEscape(request.url ?? "/")) {
       request.resume(); // drain any body; nothing reads it
       refuse(response);
+      return true;
+    }
+    if (staticFiles && request.url?.startsWith("/_next/static/")) {
+      staticFiles.handle(request, response).then(
+        (answered) => answered || emit.call(this, event, ...args),
+        // A file that vanished mid-read, say: Next answers it as it would have.
+        () => response.headersSent || emit.call(this, event, ...args),
+      );
       return true;
     }
   }
