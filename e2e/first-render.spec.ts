@@ -39,6 +39,14 @@ test("the gallery's HTML, without JavaScript, holds the first cards; the first r
 });
 
 test("a hydrated card is patched by a live update, with no request for the list", async ({ page }) => {
+  // A server render the browser disagrees with is thrown away and rendered again (React's errors 418/423/425).
+  const hydrationErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => {
+    if (/hydrat|#418|#423|#425/i.test(error.message)) hydrationErrors.push(error.message);
+  });
   const listRequests: string[] = [];
   await page.route(/\/api\/tasks\?/, (route) => {
     listRequests.push(route.request().url());
@@ -55,4 +63,5 @@ test("a hydrated card is patched by a live update, with no request for the list"
   // ...and the event stream moves it on.
   await expect(card).toContainText("Succeeded", { timeout: 30_000 });
   expect(listRequests).toEqual([]);
+  expect(hydrationErrors).toEqual([]);
 });
