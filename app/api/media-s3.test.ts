@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "@/emulator/testing";
 import { s3Store } from "@/lib/media/store/s3";
@@ -50,6 +50,17 @@ describe("media routes on the s3 store", () => {
     const thumb = await thumbnail(request(`/api/media/${taskId}/0/thumbnail`), { params: Promise.resolve(params) });
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("serves the phones' thumbnail width (?w=240) stored beside the thumbnail in the bucket", async () => {
+    const { smallThumbnailKey } = await import("@/lib/media/paths");
+    const small = Buffer.from("small thumbnail bytes");
+    await mediaStore().put(smallThumbnailKey(`${taskId}/0.thumb.webp`), Readable.from([small]), "image/webp");
+    const response = await thumbnail(request(`/api/media/${taskId}/0/thumbnail?w=240`), {
+      params: Promise.resolve({ taskId, index: "0" }),
+    });
+    expect(response.status).toBe(200);
+    expect((await fetchBytes(response)).bytes).toEqual(small);
   });
 
   it("answers byte ranges from the bucket", async () => {

@@ -15,6 +15,22 @@ interface ResultThumbProps {
   /** -1 where another control of the card opens the lightbox from the keyboard. */
   tabIndex?: number;
   className?: string;
+  /** Above the fold on first paint (the gallery's first row): loaded at once with high priority, not lazily. */
+  eager?: boolean;
+}
+
+// Thumbnails are made 480 px wide (lib/media/fetch-result.ts THUMBNAIL_WIDTH).
+const THUMBNAIL_WIDTH = 480;
+
+/**
+ * The thumbnail's own size as width/height attributes, from the aspect ratio the task asked for ("16:9") or
+ * its size ("1024x768") when known, else 4:3, the box it sits in (which reserves its place either way).
+ */
+export function thumbnailSize(task: TaskView): { width: number; height: number } {
+  const asked = [task.params?.aspect_ratio, task.params?.size].find((value) => typeof value === "string") as string | undefined;
+  const ratio = asked ? /^(\d+)[:x](\d+)$/.exec(asked) : null;
+  const [w, h] = ratio && Number(ratio[1]) > 0 ? [Number(ratio[1]), Number(ratio[2])] : [4, 3];
+  return { width: THUMBNAIL_WIDTH, height: Math.max(1, Math.round((THUMBNAIL_WIDTH * h) / w)) };
 }
 
 /** Seconds of video the request asked for: the upstream reports no duration, the request names it. */
@@ -28,7 +44,7 @@ export function videoSeconds(task: TaskView): number | undefined {
  * themselves, muted, while hovered (the file is not asked for before); several outputs show their count.
  * The click opens the lightbox; it is left out of the tab order, since the card's "Open" button does the same.
  */
-export function ResultThumb({ task, onOpen, alt = "", tabIndex, className }: ResultThumbProps) {
+export function ResultThumb({ task, onOpen, alt = "", tabIndex, className, eager = false }: ResultThumbProps) {
   const [hovered, setHovered] = useState(false);
   const outputs = outputCount(task);
   const seconds = task.kind === "video" ? videoSeconds(task) : undefined;
@@ -42,7 +58,19 @@ export function ResultThumb({ task, onOpen, alt = "", tabIndex, className }: Res
       onMouseLeave={() => setHovered(false)}
     >
       {/* eslint-disable-next-line @next/next/no-img-element -- an archived thumbnail behind the session: next/image's optimiser would fetch it without the cookie. */}
-      <img src={task.thumbnailUrl} alt={alt} loading="lazy" decoding="async" className="size-full object-cover" />
+      <img
+        src={task.thumbnailUrl}
+        alt={alt}
+        {...thumbnailSize(task)}
+        // Both widths the archive makes (lib/media/paths.ts); the grid's cards are half a phone wide, and at most
+        // ~320 px elsewhere. Results archived with only the 480 px one get it at either URL.
+        srcSet={`${task.thumbnailUrl}?w=240 240w, ${task.thumbnailUrl} 480w`}
+        sizes="(max-width: 479px) 50vw, 320px"
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
+        decoding="async"
+        className="size-full object-cover"
+      />
       {task.kind === "video" && hovered && task.status === "succeeded" && task.archive.state === "done" && (
         <video
           src={mediaUrl(task.id, 0)}

@@ -19,10 +19,12 @@ interface TaskCardProps {
   selected: boolean;
   now: number;
   onToggle: (index: number, range: boolean) => void;
+  /** In the first row: its thumbnail loads at once, first (see ResultThumb). */
+  eager?: boolean;
 }
 
 /** One task in the gallery: its thumbnail (never the full file), status, who, what, when and what it cost. */
-export const TaskCard = memo(function TaskCard({ task, index, total, selected, now, onToggle }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ task, index, total, selected, now, onToggle, eager }: TaskCardProps) {
   const titleId = useId();
   const href = `/tasks/${encodeURIComponent(task.id)}`;
   // No prefetch: every card entering the viewport of every open tab would fetch its task's page (200 requests
@@ -49,12 +51,12 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         {task.thumbnailUrl && onOpen ? (
           // A click on the picture opens the lightbox; the "Open in viewer" button below does it from the keyboard.
           <div aria-hidden className="absolute inset-0">
-            <ResultThumb task={task} onOpen={onOpen} tabIndex={-1} />
+            <ResultThumb task={task} onOpen={onOpen} tabIndex={-1} eager={eager} />
           </div>
         ) : (
           <Link href={href} prefetch={false} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
             {task.thumbnailUrl ? (
-              <ResultThumb task={task} />
+              <ResultThumb task={task} eager={eager} />
             ) : task.status === "failed" || task.lost ? (
               <TriangleAlert className="size-8 text-muted-foreground" />
             ) : isLive(task) ? (

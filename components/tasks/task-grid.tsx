@@ -10,6 +10,18 @@ import { isLive } from "./task-format";
 import { CARD_GAP, MIN_CARD_WIDTH, type Density } from "./use-density";
 import { useNow } from "./use-now";
 
+// Cards the server's HTML holds, laid out by CSS alone until the grid has measured itself (then virtual rows
+// take over at the same places): enough to fill a first screen at any width.
+const FIRST_PAINT_CARDS = 12;
+// The first row at the gallery's widest (four columns) loads its thumbnails first; the rest wait to be near.
+export const EAGER_THUMBNAILS = 4;
+// Before measuring, the same column rule as columnsFor in CSS (auto-fill is that formula), on the list's own
+// width through a container query: two columns of 140 px on a phone, then the density's minimum.
+const FIRST_PAINT_COLUMNS: Record<Density, string> = {
+  comfortable: "grid-cols-[repeat(auto-fill,minmax(140px,1fr))] @min-[480px]:grid-cols-[repeat(auto-fill,minmax(220px,1fr))]",
+  compact: "grid-cols-[repeat(auto-fill,minmax(140px,1fr))] @min-[480px]:grid-cols-[repeat(auto-fill,minmax(150px,1fr))]",
+};
+
 /** As many columns as fit cards of at least `min` px (CSS grid's auto-fill minmax, computed here for the virtual rows). */
 const columnsFor = (width: number, min: number, gap: number) => Math.max(1, Math.floor((width + gap) / (min + gap)));
 
@@ -73,39 +85,57 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
         aria-label="Tasks"
         data-density={density}
         data-columns={columns}
-        className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
+        className="@container relative w-full"
+        style={width ? { height: virtualizer.getTotalSize() } : undefined}
       >
-        {items.map((row) => (
-          <div
-            key={row.key}
-            role="none"
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            className="absolute top-0 left-0 grid w-full"
-            style={{
-              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              gap: GAP,
-              paddingBottom: GAP,
-            }}
-          >
-            {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => {
-              const index = row.index * columns + i;
-              return (
-                <TaskCard
-                  key={task.id}
-                  task={task}
-                  index={index}
-                  total={tasks.length}
-                  selected={selected.has(task.id)}
-                  now={now}
-                  onToggle={onToggle}
-                />
-              );
-            })}
+        {!width && (
+          <div role="none" className={`grid ${FIRST_PAINT_COLUMNS[density]}`} style={{ gap: GAP, paddingBottom: GAP }}>
+            {tasks.slice(0, FIRST_PAINT_CARDS).map((task, index) => (
+              <TaskCard
+                key={task.id}
+                task={task}
+                index={index}
+                total={tasks.length}
+                selected={selected.has(task.id)}
+                now={now}
+                onToggle={onToggle}
+                eager={index < EAGER_THUMBNAILS}
+              />
+            ))}
           </div>
-        ))}
+        )}
+        {Boolean(width) &&
+          items.map((row) => (
+            <div
+              key={row.key}
+              role="none"
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 grid w-full"
+              style={{
+                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                gap: GAP,
+                paddingBottom: GAP,
+              }}
+            >
+              {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => {
+                const index = row.index * columns + i;
+                return (
+                  <TaskCard
+                    key={task.id}
+                    task={task}
+                    index={index}
+                    total={tasks.length}
+                    selected={selected.has(task.id)}
+                    now={now}
+                    onToggle={onToggle}
+                    eager={index < EAGER_THUMBNAILS}
+                  />
+                );
+              })}
+            </div>
+          ))}
       </div>
       <div className="flex min-h-10 items-center justify-center text-sm text-muted-foreground" aria-live="polite">
         {loadingMore ? (

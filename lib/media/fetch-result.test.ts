@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODIES, DAY_SECONDS, emulatorForFile, FAST_TIMINGS, tempDir } from "@/emulator/testing";
 import { startS3rver, type TestS3 } from "@/lib/testing/s3rver";
 import { ArchiveError, archiveResult, THUMBNAIL_WIDTH } from "./fetch-result";
-import { taskFolder } from "./paths";
+import { SMALL_THUMBNAIL_WIDTH, smallThumbnailKey, taskFolder } from "./paths";
 import { localStore, s3Store, type MediaStore } from "./store";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -23,7 +23,7 @@ async function bytesOf(store: MediaStore, key: string): Promise<Buffer> {
 }
 
 describe("result archive", () => {
-  it.each(["local", "s3"])("keeps an image's original bytes and makes a small WebP thumbnail (%s store)", async (kind) => {
+  it.each(["local", "s3"])("keeps an image's original bytes and makes WebP thumbnails at both widths (%s store)", async (kind) => {
     const emu = emulator();
     const { apiKey } = await emu.account();
     const task = await emu.succeeded("images", apiKey, { ...BODIES.gamma(), output_format: "jpeg" });
@@ -39,7 +39,11 @@ describe("result archive", () => {
     expect(result.bytes).toBe((await emu.media(url)).bytes.length);
     const thumb = await sharp(await bytesOf(store, result.thumbnail)).metadata();
     expect(thumb).toMatchObject({ format: "webp", width: THUMBNAIL_WIDTH });
-    if (kind === "local") expect((await readdir(`${mediaDir}/${task.id}`)).sort()).toEqual(["0.jpg", "0.thumb.webp"]);
+    // The phones' width, stored beside it (the grid's srcset).
+    expect(smallThumbnailKey(result.thumbnail)).toBe(`${task.id}/0.thumb-240.webp`);
+    const small = await sharp(await bytesOf(store, smallThumbnailKey(result.thumbnail))).metadata();
+    expect(small).toMatchObject({ format: "webp", width: SMALL_THUMBNAIL_WIDTH });
+    if (kind === "local") expect((await readdir(`${mediaDir}/${task.id}`)).sort()).toEqual(["0.jpg", "0.thumb-240.webp", "0.thumb.webp"]);
   });
 
   it("makes a poster frame for a video", async () => {
@@ -51,6 +55,10 @@ describe("result archive", () => {
     expect(result.contentType).toBe("video/mp4");
     expect(result.file).toBe(`${task.id}/0.mp4`);
     expect((await sharp(await bytesOf(store, result.thumbnail)).metadata()).format).toBe("webp");
+    expect(await sharp(await bytesOf(store, smallThumbnailKey(result.thumbnail))).metadata()).toMatchObject({
+      format: "webp",
+      width: SMALL_THUMBNAIL_WIDTH,
+    });
     expect(result.width).toBeGreaterThan(0);
   });
 

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { env } from "@/lib/env";
 import { RefusedFetch, safeFetch } from "@/lib/http/safe-fetch";
 import { log } from "@/lib/log";
-import { EXTENSION, resultKeys } from "./paths";
+import { EXTENSION, resultKeys, SMALL_THUMBNAIL_WIDTH, smallThumbnailKey } from "./paths";
 import { posterFrame } from "./poster";
 import type { MediaStore } from "./store";
 
@@ -99,12 +99,15 @@ export async function archiveResult({
     let width: number | null = null;
     let height: number | null = null;
     let thumbnail: Buffer;
+    let small: Buffer;
     try {
       const source = isVideo ? await posterFrame(local) : local;
       const info = await sharp(source).metadata();
       width = info.width ?? null;
       height = info.height ?? null;
       thumbnail = await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+      // The phones' width (the grid's srcset), from the same frame.
+      small = await sharp(source).resize({ width: SMALL_THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
     } catch {
       throw new ArchiveError(
         isVideo
@@ -116,6 +119,7 @@ export async function archiveResult({
     try {
       await store.put(keys.file, createReadStream(/* turbopackIgnore: true */ local), contentType);
       await store.put(keys.thumbnail, Readable.from([thumbnail]), "image/webp");
+      await store.put(smallThumbnailKey(keys.thumbnail), Readable.from([small]), "image/webp");
     } catch (error) {
       // The store's own error may name its endpoint or folder: logged by code only, said plainly.
       log.warn({ err: { name: (error as Error).name, code: (error as NodeJS.ErrnoException).code }, taskId }, "media store write failed");

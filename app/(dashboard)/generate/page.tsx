@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { parseEntry } from "@/components/shared/entry-links";
@@ -7,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { roleAtLeast } from "@/lib/members/roles";
+import { prefetchRecentResults } from "@/lib/query/server/prefetch-tasks";
 import { learnedValues } from "@/lib/tasks/refused-values";
 import { recentCharges } from "@/lib/tasks/recent-charges";
 
@@ -23,12 +25,15 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
         description="Write a prompt, press Ctrl + Enter, and your results appear beside the form. Every task is also in Tasks."
       />
       {roleAtLeast(user.role, "member") ? (
-        <GenerateWorkspace
-          entry={parseEntry(await searchParams)}
-          learned={await learnedValues(database().db)}
-          charges={await recentCharges(database().db)}
-          memberId={user.id}
-        />
+        // "Your recent results" comes with the HTML: no round trip before the member's latest tasks show.
+        <HydrationBoundary state={await prefetchRecentResults(user.id)}>
+          <GenerateWorkspace
+            entry={parseEntry(await searchParams)}
+            learned={await learnedValues(database().db)}
+            charges={await recentCharges(database().db)}
+            memberId={user.id}
+          />
+        </HydrationBoundary>
       ) : (
         <EmptyState icon={Lock} title="Viewers cannot generate">
           Your role lets you see tasks and credits. Ask an admin for the Member role to create images and video.

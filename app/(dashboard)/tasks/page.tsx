@@ -1,3 +1,4 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/layout/page-header";
@@ -7,11 +8,16 @@ import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { listMembers } from "@/lib/db/users";
 import { roleAtLeast } from "@/lib/members/roles";
+import { prefetchGallery } from "@/lib/query/server/prefetch-tasks";
 
 export const metadata: Metadata = { title: "Tasks" };
 
-export default async function TasksPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function TasksPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser();
+  // The first page comes with the HTML (same filters and hidden tasks as the API): no round trip before the cards.
+  const firstPage = await prefetchGallery(await searchParams, user.id);
   // The member filter's names: every role sees who made each task, so every role may filter by it.
   const members = (await listMembers(database().db)).map((member) => ({ id: member.id, name: member.name }));
   return (
@@ -21,13 +27,15 @@ export default async function TasksPage() {
         description="Every image and video generation, with its status and results."
         actions={<NotificationsToggle />}
       />
-      <Suspense fallback={<GallerySkeleton />}>
-        <TaskGallery
-          members={members}
-          canGenerate={roleAtLeast(user.role, "member")}
-          viewer={{ id: user.id, canEdit: roleAtLeast(user.role, "member"), isAdmin: roleAtLeast(user.role, "admin") }}
-        />
-      </Suspense>
+      <HydrationBoundary state={firstPage}>
+        <Suspense fallback={<GallerySkeleton />}>
+          <TaskGallery
+            members={members}
+            canGenerate={roleAtLeast(user.role, "member")}
+            viewer={{ id: user.id, canEdit: roleAtLeast(user.role, "member"), isAdmin: roleAtLeast(user.role, "admin") }}
+          />
+        </Suspense>
+      </HydrationBoundary>
     </>
   );
 }

@@ -1,0 +1,67 @@
+// Issue 15: the gallery's first page comes with the HTML (React Query hydration), its first row of
+// thumbnails loads first and the rest lazily, and live events still patch the cards it hydrated.
+import { expect, test } from "./support/fixtures";
+import { createTask, TasksPage, waitArchived } from "./support/tasks";
+
+test.describe.configure({ mode: "serial" });
+const tag = `fr${Date.now().toString(36)}`;
+
+/** The cards of the server's HTML, in order: each one's task id and its <img> tag, if any. */
+function cardsOf(html: string): { id: string; img: string | undefined }[] {
+  return html
+    .split('role="listitem"')
+    .slice(1)
+    .map((chunk) => ({ id: /data-task-id="([^"]+)"/.exec(chunk)?.[1] ?? "", img: /<img [^>]*>/.exec(chunk)?.[0] }));
+}
+
+test("the gallery's HTML, without JavaScript, holds the first cards; the first row's thumbnails load first", async ({ page }) => {
+  const ids: string[] = [];
+  for (let i = 0; i < 6; i += 1) ids.push(await createTask(page.request, `${tag} heron ${i}`));
+  for (const id of ids) await waitArchived(page.request, id);
+  // The page as curl gets it with the session cookie: no script runs, so the cards must be in the HTML.
+  const response = await page.request.get("/tasks");
+  expect(response.status()).toBe(200);
+  const cards = cardsOf(await response.text());
+  const ours = cards.filter((card) => ids.includes(card.id));
+  expect(ours.map((card) => card.id)).toEqual([...ids].reverse());
+  cards.forEach((card, index) => {
+    expect(card.img, card.id).toBeDefined();
+    // Its size is reserved by its attributes (and the 4:3 box around it).
+    expect(card.img).toMatch(/ width="480"/);
+    expect(card.img).toMatch(/ height="\d+"/);
+    // Phones take the 240 px thumbnail through srcset.
+    expect(card.img).toMatch(/ srcset="[^"]*\?w=240 240w, [^"]* 480w"/i);
+    if (index < 4) {
+      expect(card.img).toMatch(/ fetchpriority="high"/i);
+      expect(card.img).not.toContain('loading="lazy"');
+    } else expect(card.img).toContain('loading="lazy"');
+  });
+});
+
+test("a hydrated card is patched by a live update, with no request for the list", async ({ page }) => {
+  // A server render the browser disagrees with is thrown away and rendered again (React's errors 418/423/425).
+  const hydrationErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|#418|#423|#425/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => {
+    if (/hydrat|#418|#423|#425/i.test(error.message)) hydrationErrors.push(error.message);
+  });
+  const listRequests: string[] = [];
+  await page.route(/\/api\/tasks\?/, (route) => {
+    listRequests.push(route.request().url());
+    return route.abort();
+  });
+  const prompt = `${tag} crane, live`;
+  await createTask(page.request, prompt);
+  const tasks = new TasksPage(page);
+  await tasks.goto();
+  const card = tasks.card(prompt);
+  // It came with the page (the list API is unreachable here), before the emulator finished it...
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText("Succeeded");
+  // ...and the event stream moves it on.
+  await expect(card).toContainText("Succeeded", { timeout: 30_000 });
+  expect(listRequests).toEqual([]);
+  expect(hydrationErrors).toEqual([]);
+});

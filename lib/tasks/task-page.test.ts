@@ -1,0 +1,98 @@
+// Issue 15: the gallery's and the workspace's first page is read on the server and hydrated. It must be the
+// page GET /api/tasks answers for the same query (filters, hidden tasks, page size, cursor) under the key
+// the browser's query uses, or the client would show something else, or fetch it again.
+import { QueryClient, hydrate, type DehydratedState } from "@tanstack/react-query";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DELETE as hide } from "@/app/api/tasks/[id]/route";
+import { GET as list } from "@/app/api/tasks/route";
+import { database } from "@/lib/db";
+import { insertTask } from "@/lib/db/tasks";
+import { call, seedTeam, type Team } from "@/lib/testing/app";
+import { parseTaskFilters } from "@/lib/query/task-filters";
+import { recentOwnTasksOptions, taskListOptions, type TaskListData, type TaskPage } from "@/lib/query/tasks";
+import { prefetchGallery, prefetchRecentResults } from "@/lib/query/server/prefetch-tasks";
+
+let team: Team;
+const hiddenByMember = "task_pf_hidden";
+
+beforeAll(async () => {
+  team = await seedTeam();
+  // 70 tasks: more than one page (60), two models, two owners.
+  for (let i = 0; i < 70; i++) {
+    const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    await insertTask(database().db, {
+      id: i === 69 ? hiddenByMember : `task_pf_${String(i).padStart(2, "0")}`,
+      user_id: i % 3 === 0 ? team.admin.member.id : team.member.member.id,
+      model: i % 2 === 0 ? "gamma-5-pro" : "gamma-5-lite",
+      kind: "image",
+      prompt: i % 5 === 0 ? "a heron at dawn" : "a lighthouse",
+      status: i % 4 === 0 ? "failed" : "succeeded",
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  const hidden = await call(hide, `/api/tasks/${hiddenByMember}`, {
+    method: "DELETE",
+    cookie: team.member.cookie,
+    params: { id: hiddenByMember },
+  });
+  expect(hidden.status).toBe(204);
+});
+
+/** What the browser's client holds after hydrating the server's state. */
+function hydrated(state: DehydratedState): QueryClient {
+  const client = new QueryClient();
+  hydrate(client, state);
+  return client;
+}
+
+describe("the gallery's first page on the server", () => {
+  const cases = ["", "model=gamma-5-pro", "status=failed,succeeded&q=heron", "member=MEMBER&kind=image"];
+  for (const raw of cases) {
+    it(`is the API's first page under the client's key (${raw || "no filters"})`, async () => {
+      const search = raw.replace("MEMBER", team.member.member.id);
+      const params = Object.fromEntries(new URLSearchParams(search));
+      const client = hydrated(await prefetchGallery(params, team.member.member.id));
+      // The key the gallery computes from the URL (components/tasks/task-gallery.tsx).
+      const key = taskListOptions(parseTaskFilters(new URLSearchParams(search))).queryKey;
+      const data = client.getQueryData<TaskListData>(key);
+      expect(data?.pageParams).toEqual([null]);
+      const api = await call(list, `/api/tasks?${search ? `${search}&` : ""}limit=60`, { cookie: team.member.cookie });
+      expect(api.status).toBe(200);
+      expect(data?.pages).toEqual([api.json]);
+      expect(data?.pages[0]?.tasks.length).toBeGreaterThan(0);
+      // Fresh: the browser must not fetch it again as soon as it mounts.
+      expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    });
+  }
+
+  it("pages like the API and leaves out the tasks this member hid", async () => {
+    const client = hydrated(await prefetchGallery({}, team.member.member.id));
+    const page = client.getQueryData<TaskListData>(taskListOptions({}).queryKey)!.pages[0]!;
+    expect(page.tasks).toHaveLength(60);
+    expect(page.nextCursor).not.toBeNull();
+    expect(page.tasks.map((task) => task.id)).not.toContain(hiddenByMember);
+    // Someone else, who did not hide it, gets it first (it is the newest).
+    const theirs = hydrated(await prefetchGallery({}, team.admin.member.id));
+    expect(theirs.getQueryData<TaskListData>(taskListOptions({}).queryKey)!.pages[0]!.tasks[0]?.id).toBe(hiddenByMember);
+  });
+
+  it("drops a bad filter as the client drops it, and prefetches the page the client then asks for", async () => {
+    const state = await prefetchGallery({ from: "not a date" }, team.member.member.id);
+    // A bad field is dropped from the filters, as the client drops it: the page is the unfiltered one.
+    const client = hydrated(state);
+    expect(client.getQueryData<TaskListData>(taskListOptions({}).queryKey)?.pages[0]?.tasks).toHaveLength(60);
+  });
+});
+
+describe("the workspace's recent results on the server", () => {
+  it("is the member's own latest tasks, as the API answers them, under the client's key", async () => {
+    const memberId = team.member.member.id;
+    const client = hydrated(await prefetchRecentResults(memberId));
+    const data = client.getQueryData<TaskPage>(recentOwnTasksOptions(memberId).queryKey);
+    const api = await call(list, `/api/tasks?member=${memberId}&limit=24`, { cookie: team.member.cookie });
+    expect(data).toEqual(api.json);
+    expect(data?.tasks).toHaveLength(24);
+    expect(new Set(data?.tasks.map((task) => task.member.id))).toEqual(new Set([memberId]));
+  });
+});
