@@ -6,6 +6,7 @@ import { useState } from "react";
 import { mediaUrl, type TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { entryHref } from "./entry-links";
+import { prefetchLightbox } from "./lightbox/load-lightbox";
 
 const ICON_BUTTON =
   "inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-muted-foreground/30 bg-card text-foreground shadow-xs hover:bg-muted disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4";
@@ -42,7 +43,15 @@ export function QuickActions({ task, index = 0, onOpen, download = true, classNa
         </a>
       )}
       {ready && onOpen && (
-        <button type="button" onClick={onOpen} className={ICON_BUTTON} aria-label="Open in viewer" title="Open in viewer">
+        <button
+          type="button"
+          onClick={onOpen}
+          onPointerEnter={prefetchLightbox}
+          onFocus={prefetchLightbox}
+          className={ICON_BUTTON}
+          aria-label="Open in viewer"
+          title="Open in viewer"
+        >
           <Maximize2 aria-hidden />
         </button>
       )}

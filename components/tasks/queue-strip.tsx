@@ -2,18 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowUpToLine, Clock, Pause, Play, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
 import { QueueReasonLine } from "@/components/shared/queue-reason";
 import { Alert } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { queueOptions, useCancelSubmission, useMoveToFront, useSetQueuePaused } from "@/lib/query/queue";
@@ -40,6 +32,7 @@ export function QueueStrip({ viewer }: { viewer: QueueViewer }) {
   const paused = data?.paused ?? false;
   const pause = useSetQueuePaused();
   const [cancelling, setCancelling] = useState<SubmissionView | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
   const cancel = useCancelSubmission();
   const front = useMoveToFront();
   const failure = pause.error ?? cancel.error ?? front.error;
@@ -98,7 +91,18 @@ export function QueueStrip({ viewer }: { viewer: QueueViewer }) {
                       Move to front
                     </Button>
                   )}
-                  <Button size="sm" variant="ghost" onClick={() => setCancelling(submission)} aria-label={`Cancel #${submission.position}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-haspopup="dialog"
+                    onPointerEnter={prefetchConfirm}
+                    onFocus={prefetchConfirm}
+                    onClick={(event) => {
+                      opener.current = event.currentTarget;
+                      setCancelling(submission);
+                    }}
+                    aria-label={`Cancel #${submission.position}`}
+                  >
                     <X aria-hidden />
                     Cancel
                   </Button>
@@ -125,29 +129,29 @@ export function QueueStrip({ viewer }: { viewer: QueueViewer }) {
           </ul>
         </div>
       )}
-      <AlertDialog open={cancelling !== null} onOpenChange={(open) => !open && setCancelling(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this submission?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {cancelling ? `${modelLabel(cancelling.model)}: “${(cancelling.prompt ?? "").slice(0, 80)}”. ` : ""}
-              It leaves the queue and is never sent; nothing was charged for it. To make it again, submit it again.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep it</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              pending={cancel.isPending}
-              onClick={() => {
-                if (cancelling) cancel.mutate(cancelling.id, { onSettled: () => setCancelling(null) });
-              }}
-            >
-              Cancel submission
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        returnFocus={opener}
+        title="Cancel this submission?"
+        cancelLabel="Keep it"
+        description={
+          <>
+            {cancelling ? `${modelLabel(cancelling.model)}: “${(cancelling.prompt ?? "").slice(0, 80)}”. ` : ""}
+            It leaves the queue and is never sent; nothing was charged for it. To make it again, submit it again.
+          </>
+        }
+      >
+        <Button
+          variant="destructive"
+          pending={cancel.isPending}
+          onClick={() => {
+            if (cancelling) cancel.mutate(cancelling.id, { onSettled: () => setCancelling(null) });
+          }}
+        >
+          Cancel submission
+        </Button>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,17 +1,9 @@
 "use client";
 
 import { Download, EyeOff, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
 import { Alert } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/format";
 import { downloadZip, hideTasks } from "@/lib/query/tasks";
@@ -32,6 +24,7 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
   const [zipping, setZipping] = useState(false);
   const [hiding, setHiding] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const hideButton = useRef<HTMLButtonElement>(null);
   const count = ids.length;
 
   const zip = async () => {
@@ -81,7 +74,15 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
             <Download aria-hidden />
             Download ZIP
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
+          <Button
+            ref={hideButton}
+            size="sm"
+            variant="outline"
+            aria-haspopup="dialog"
+            onPointerEnter={prefetchConfirm}
+            onFocus={prefetchConfirm}
+            onClick={() => setConfirming(true)}
+          >
             <EyeOff aria-hidden />
             Hide
           </Button>
@@ -96,23 +97,17 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
           {message.text}
         </Alert>
       )}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Hide {plural(count, "task")}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              They leave your own dashboard; your teammates still see them. Their records and archived files stay; nothing is refunded or
-              deleted upstream.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button variant="destructive" pending={hiding} onClick={hide}>
-              Hide
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        returnFocus={hideButton}
+        title={`Hide ${plural(count, "task")}?`}
+        description="They leave your own dashboard; your teammates still see them. Their records and archived files stay; nothing is refunded or deleted upstream."
+      >
+        <Button variant="destructive" pending={hiding} onClick={hide}>
+          Hide
+        </Button>
+      </ConfirmDialog>
     </div>
   );
 }

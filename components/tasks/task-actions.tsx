@@ -3,20 +3,11 @@
 import { Download, EyeOff, RotateCcw, Star } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ResultActions } from "@/components/shared/result-actions";
+import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
 import { entryHref } from "@/components/shared/entry-links";
 import { Alert } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useHideTask, useSetFavourite, useShowTask } from "@/lib/query/tasks";
@@ -31,6 +22,8 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
   const favourite = useSetFavourite();
   const hide = useHideTask();
   const show = useShowTask();
+  const [askingHide, setAskingHide] = useState(false);
+  const hideButton = useRef<HTMLButtonElement>(null);
   const results = task.results ?? [];
   return (
     <section aria-labelledby="actions-heading" className="grid gap-3">
@@ -59,43 +52,48 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
           </Button>
         )}
         {canEdit && !task.hiddenForMe && !task.hiddenForTeam && (
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button size="sm" variant="outline">
-                <EyeOff aria-hidden />
-                Hide
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Hide this task?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  {canHideForTeam
-                    ? "Hide it from your own dashboard, or from everyone's (recorded in the audit log). Its record and archived files stay, and you can show it again from this page."
-                    : "It leaves your own dashboard; your teammates still see it. Its record and archived files stay, and you can show it again from this page."}
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                {canHideForTeam && (
-                  <Button
-                    variant="destructive"
-                    pending={hide.isPending && hide.variables?.scope === "team"}
-                    onClick={() => hide.mutate({ id: task.id, scope: "team" }, { onSuccess: () => router.push("/tasks") })}
-                  >
-                    Hide for the team
-                  </Button>
-                )}
+          <>
+            <Button
+              ref={hideButton}
+              size="sm"
+              variant="outline"
+              aria-haspopup="dialog"
+              onPointerEnter={prefetchConfirm}
+              onFocus={prefetchConfirm}
+              onClick={() => setAskingHide(true)}
+            >
+              <EyeOff aria-hidden />
+              Hide
+            </Button>
+            <ConfirmDialog
+              open={askingHide}
+              onClose={() => setAskingHide(false)}
+              returnFocus={hideButton}
+              title="Hide this task?"
+              description={
+                canHideForTeam
+                  ? "Hide it from your own dashboard, or from everyone's (recorded in the audit log). Its record and archived files stay, and you can show it again from this page."
+                  : "It leaves your own dashboard; your teammates still see it. Its record and archived files stay, and you can show it again from this page."
+              }
+            >
+              {canHideForTeam && (
                 <Button
-                  variant={canHideForTeam ? "outline" : "destructive"}
-                  pending={hide.isPending && hide.variables?.scope === "me"}
-                  onClick={() => hide.mutate({ id: task.id, scope: "me" }, { onSuccess: () => router.push("/tasks") })}
+                  variant="destructive"
+                  pending={hide.isPending && hide.variables?.scope === "team"}
+                  onClick={() => hide.mutate({ id: task.id, scope: "team" }, { onSuccess: () => router.push("/tasks") })}
                 >
-                  {canHideForTeam ? "Hide for me" : "Hide"}
+                  Hide for the team
                 </Button>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+              )}
+              <Button
+                variant={canHideForTeam ? "outline" : "destructive"}
+                pending={hide.isPending && hide.variables?.scope === "me"}
+                onClick={() => hide.mutate({ id: task.id, scope: "me" }, { onSuccess: () => router.push("/tasks") })}
+              >
+                {canHideForTeam ? "Hide for me" : "Hide"}
+              </Button>
+            </ConfirmDialog>
+          </>
         )}
       </div>
       {canEdit && (task.hiddenForMe || task.hiddenForTeam) && (
@@ -127,29 +125,33 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
 /** Retry = the same parameters as a new task, which charges again: asked first. */
 export function RetryButton({ task }: { task: TaskView }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
-        <Button size="sm" variant="outline" className="w-fit">
-          <RotateCcw aria-hidden />
-          Retry
+    <>
+      <Button
+        ref={button}
+        size="sm"
+        variant="outline"
+        className="w-fit"
+        aria-haspopup="dialog"
+        onPointerEnter={prefetchConfirm}
+        onFocus={prefetchConfirm}
+        onClick={() => setOpen(true)}
+      >
+        <RotateCcw aria-hidden />
+        Retry
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        returnFocus={button}
+        title="Retry this generation?"
+        description="A retry is a new task with the same parameters, and it charges credits again. The Generate form opens filled in; nothing is sent until you submit it."
+      >
+        <Button asChild>
+          <Link href={entryHref({ kind: "remix", taskId: task.id })}>Open in Generate</Link>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Retry this generation?</AlertDialogTitle>
-          <AlertDialogDescription>
-            A retry is a new task with the same parameters, and it charges credits again. The Generate form opens filled in; nothing is sent
-            until you submit it.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button asChild>
-            <Link href={entryHref({ kind: "remix", taskId: task.id })}>Open in Generate</Link>
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      </ConfirmDialog>
+    </>
   );
 }

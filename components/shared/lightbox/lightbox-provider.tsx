@@ -1,12 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from "react";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { TaskView } from "@/lib/schemas/views";
 import { lightboxItems, sameItem, type ViewTarget } from "./items";
-import { Lightbox } from "./lightbox";
+import { loadLightbox } from "./load-lightbox";
 import { useViewParam } from "./use-view-param";
+
+const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
 
 const OpenContext = createContext<((target: ViewTarget) => void) | null>(null);
 
@@ -31,15 +33,19 @@ export function LightboxProvider({ tasks, children }: { tasks: readonly TaskView
   return (
     <OpenContext.Provider value={open}>
       {children}
-      <Lightbox
-        items={items}
-        at={at >= 0 ? at : undefined}
-        onMove={(next) => {
-          const item = items[next];
-          if (item) show({ taskId: item.task.id, index: item.index });
-        }}
-        onClose={() => show(undefined)}
-      />
+      {at >= 0 && (
+        <Suspense fallback={null}>
+          <Lightbox
+            items={items}
+            at={at}
+            onMove={(next) => {
+              const item = items[next];
+              if (item) show({ taskId: item.task.id, index: item.index });
+            }}
+            onClose={() => show(undefined)}
+          />
+        </Suspense>
+      )}
     </OpenContext.Provider>
   );
 }
