@@ -51,7 +51,10 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
   const touch = useRef<{ x: number; y: number } | null>(null);
   // Radix gives focus back to a Dialog.Trigger; this dialog is opened by a card's button or a link, so the panel
   // remembers what had focus when it opened and gives it back on close.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // A deep link (`?view=`) renders it on the server, where nothing had focus.
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   const hasPrevious = at > 0;
   const hasNext = at < total - 1;
   const previous = () => hasPrevious && onMove(at - 1);
