@@ -69,6 +69,18 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
     scrollMargin: offset,
   });
   const items = virtualizer.getVirtualItems();
+  const card = (task: TaskView, index: number) => (
+    <TaskCard
+      key={task.id}
+      task={task}
+      index={index}
+      total={tasks.length}
+      selected={selected.has(task.id)}
+      now={now}
+      onToggle={onToggle}
+      eager={index < EAGER_THUMBNAILS}
+    />
+  );
   const lastRow = items.at(-1)?.index ?? -1;
   useEffect(() => {
     if (hasMore && !loadingMore && lastRow >= rows - 2) onLoadMore();
@@ -90,18 +102,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
       >
         {!width && (
           <div role="none" className={`grid ${FIRST_PAINT_COLUMNS[density]}`} style={{ gap: GAP, paddingBottom: GAP }}>
-            {tasks.slice(0, FIRST_PAINT_CARDS).map((task, index) => (
-              <TaskCard
-                key={task.id}
-                task={task}
-                index={index}
-                total={tasks.length}
-                selected={selected.has(task.id)}
-                now={now}
-                onToggle={onToggle}
-                eager={index < EAGER_THUMBNAILS}
-              />
-            ))}
+            {tasks.slice(0, FIRST_PAINT_CARDS).map(card)}
           </div>
         )}
         {Boolean(width) &&
@@ -119,21 +120,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
                 paddingBottom: GAP,
               }}
             >
-              {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => {
-                const index = row.index * columns + i;
-                return (
-                  <TaskCard
-                    key={task.id}
-                    task={task}
-                    index={index}
-                    total={tasks.length}
-                    selected={selected.has(task.id)}
-                    now={now}
-                    onToggle={onToggle}
-                    eager={index < EAGER_THUMBNAILS}
-                  />
-                );
-              })}
+              {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => card(task, row.index * columns + i))}
             </div>
           ))}
       </div>
