@@ -24,8 +24,10 @@ test("the gallery's HTML, without JavaScript, holds the first cards; the first r
   const cards = cardsOf(await response.text());
   const ours = cards.filter((card) => ids.includes(card.id));
   expect(ours.map((card) => card.id)).toEqual([...ids].reverse());
+  // Other specs' tasks share the gallery (some failed, some still running: no thumbnail); ours all have one.
+  for (const card of ours) expect(card.img, card.id).toBeDefined();
   cards.forEach((card, index) => {
-    expect(card.img, card.id).toBeDefined();
+    if (!card.img) return;
     // Its size is reserved by its attributes (and the 4:3 box around it).
     expect(card.img).toMatch(/ width="480"/);
     expect(card.img).toMatch(/ height="\d+"/);
