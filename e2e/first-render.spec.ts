@@ -77,3 +77,19 @@ test("a ?view= link renders on the server too: the lightbox opens in the HTML's 
   // and the browser renders that part again from scratch.
   expect(await response.text()).not.toContain("data-dgst");
 });
+
+test("the task page shows an image fitted from its 1280 px WebP, first, and the original at 100%", async ({ page }) => {
+  const id = await createTask(page.request, `${tag} ibis, fitted`);
+  await waitArchived(page.request, id);
+  await page.goto(`/tasks/${id}`);
+  const zoom = page.getByRole("button", { name: /Image 1 of 1: fitted/ });
+  const picture = zoom.locator("img");
+  await expect(picture).toHaveAttribute("src", `/api/media/${id}/0/thumbnail?w=1280`);
+  await expect(picture).toHaveAttribute("fetchpriority", "high");
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(480);
+  await zoom.click();
+  await expect(page.getByRole("button", { name: /Image 1 of 1: shown at 100%/ }).locator("img")).toHaveAttribute(
+    "src",
+    `/api/media/${id}/0`,
+  );
+});

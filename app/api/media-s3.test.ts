@@ -53,9 +53,10 @@ describe("media routes on the s3 store", () => {
   });
 
   it("serves the phones' thumbnail width (?w=240) stored beside the thumbnail in the bucket", async () => {
-    const { smallThumbnailKey } = await import("@/lib/media/paths");
+    const { thumbnailKeyAt } = await import("@/lib/media/paths");
+    const { SMALL_THUMBNAIL_WIDTH } = await import("@/lib/media/widths");
     const small = Buffer.from("small thumbnail bytes");
-    await mediaStore().put(smallThumbnailKey(`${taskId}/0.thumb.webp`), Readable.from([small]), "image/webp");
+    await mediaStore().put(thumbnailKeyAt(`${taskId}/0.thumb.webp`, SMALL_THUMBNAIL_WIDTH), Readable.from([small]), "image/webp");
     const response = await thumbnail(request(`/api/media/${taskId}/0/thumbnail?w=240`), {
       params: Promise.resolve({ taskId, index: "0" }),
     });

@@ -5,7 +5,8 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as thumbnail } from "@/app/api/media/[taskId]/[index]/thumbnail/route";
-import { smallThumbnailKey } from "@/lib/media/paths";
+import { thumbnailKeyAt } from "@/lib/media/paths";
+import { PREVIEW_WIDTH, SMALL_THUMBNAIL_WIDTH } from "@/lib/media/widths";
 import { mediaStore } from "@/lib/media/store";
 import { seedTeam, type Team } from "@/lib/testing/app";
 import { seedTaskFixtures } from "@/lib/testing/tasks";
@@ -40,15 +41,26 @@ describe("the thumbnail's two widths", () => {
     const small = await sharp({ create: { width: 240, height: 180, channels: 3, background: "#345" } })
       .webp()
       .toBuffer();
-    await mediaStore().put(smallThumbnailKey(THUMB), Readable.from([small]), "image/webp");
+    await mediaStore().put(thumbnailKeyAt(THUMB, SMALL_THUMBNAIL_WIDTH), Readable.from([small]), "image/webp");
     expect(await get("?w=240", team.viewer.cookie)).toEqual({ status: 200, width: 240, type: "image/webp" });
     expect((await get("", team.viewer.cookie)).width).not.toBe(240);
     // Any other width is the ordinary thumbnail: no way to name another key.
     expect((await get("?w=../../x", team.viewer.cookie)).width).not.toBe(240);
   });
 
+  it("answers the original at ?w=1280 for a result archived without the fitted view, and the stored one once there", async () => {
+    // The fixture's original is an 8 px PNG, its thumbnail an 8 px WebP: the type tells them apart.
+    expect(await get("?w=1280", team.viewer.cookie)).toEqual({ status: 200, width: 8, type: "image/png" });
+    const preview = await sharp({ create: { width: 1280, height: 960, channels: 3, background: "#543" } })
+      .webp()
+      .toBuffer();
+    await mediaStore().put(thumbnailKeyAt(THUMB, PREVIEW_WIDTH), Readable.from([preview]), "image/webp");
+    expect(await get("?w=1280", team.viewer.cookie)).toEqual({ status: 200, width: 1280, type: "image/webp" });
+  });
+
   it("keeps the same access rules: no session, no thumbnail at either width", async () => {
     expect((await get("?w=240")).status).toBe(401);
     expect((await get("?w=240", team.disabled.cookie)).status).toBe(401);
+    expect((await get("?w=1280")).status).toBe(401);
   });
 });

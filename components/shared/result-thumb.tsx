@@ -2,6 +2,7 @@
 
 import { Layers, Play } from "lucide-react";
 import { useState } from "react";
+import { SMALL_THUMBNAIL_WIDTH, THUMBNAIL_WIDTH } from "@/lib/media/widths";
 import { mediaUrl, type TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { outputCount } from "./lightbox/items";
@@ -18,9 +19,6 @@ interface ResultThumbProps {
   /** Above the fold on first paint (the gallery's first row): loaded at once with high priority, not lazily. */
   eager?: boolean;
 }
-
-// Thumbnails are made 480 px wide (lib/media/fetch-result.ts THUMBNAIL_WIDTH).
-const THUMBNAIL_WIDTH = 480;
 
 /**
  * The thumbnail's own size as width/height attributes, from the aspect ratio the task asked for ("16:9") or
@@ -64,7 +62,7 @@ export function ResultThumb({ task, onOpen, alt = "", tabIndex, className, eager
         {...thumbnailSize(task)}
         // Both widths the archive makes (lib/media/paths.ts); the grid's cards are half a phone wide, and at most
         // ~320 px elsewhere. Results archived with only the 480 px one get it at either URL.
-        srcSet={`${task.thumbnailUrl}?w=240 240w, ${task.thumbnailUrl} 480w`}
+        srcSet={`${task.thumbnailUrl}?w=${SMALL_THUMBNAIL_WIDTH} ${SMALL_THUMBNAIL_WIDTH}w, ${task.thumbnailUrl} ${THUMBNAIL_WIDTH}w`}
         sizes="(max-width: 479px) 50vw, 320px"
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : "auto"}

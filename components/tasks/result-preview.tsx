@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
 import { QuickActions } from "@/components/shared/quick-actions";
 import type { ResultView, TaskView } from "@/lib/schemas/views";
+import { PREVIEW_WIDTH } from "@/lib/media/widths";
 import { cn } from "@/lib/utils";
 
 /**
@@ -73,7 +74,9 @@ function ZoomableImage({ result, label }: { result: ResultView; label: string })
         >
           {/* eslint-disable-next-line @next/next/no-img-element -- archived media behind the session cookie. */}
           <img
-            src={result.url}
+            // Fitted: the 1280 px WebP (the original of an older result), first on the page; 100%: the original.
+            src={actual ? result.url : `${result.thumbnailUrl}?w=${PREVIEW_WIDTH}`}
+            fetchPriority={result.index === 0 ? "high" : undefined}
             alt=""
             width={result.width ?? undefined}
             height={result.height ?? undefined}

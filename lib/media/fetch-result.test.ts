@@ -4,8 +4,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODIES, DAY_SECONDS, emulatorForFile, FAST_TIMINGS, tempDir } from "@/emulator/testing";
 import { startS3rver, type TestS3 } from "@/lib/testing/s3rver";
-import { ArchiveError, archiveResult, THUMBNAIL_WIDTH } from "./fetch-result";
-import { SMALL_THUMBNAIL_WIDTH, smallThumbnailKey, taskFolder } from "./paths";
+import { ArchiveError, archiveResult } from "./fetch-result";
+import { taskFolder, thumbnailKeyAt } from "./paths";
+import { PREVIEW_WIDTH, SMALL_THUMBNAIL_WIDTH, THUMBNAIL_WIDTH } from "./widths";
 import { localStore, s3Store, type MediaStore } from "./store";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -40,10 +41,14 @@ describe("result archive", () => {
     const thumb = await sharp(await bytesOf(store, result.thumbnail)).metadata();
     expect(thumb).toMatchObject({ format: "webp", width: THUMBNAIL_WIDTH });
     // The phones' width, stored beside it (the grid's srcset).
-    expect(smallThumbnailKey(result.thumbnail)).toBe(`${task.id}/0.thumb-240.webp`);
-    const small = await sharp(await bytesOf(store, smallThumbnailKey(result.thumbnail))).metadata();
+    expect(thumbnailKeyAt(result.thumbnail, SMALL_THUMBNAIL_WIDTH)).toBe(`${task.id}/0.thumb-240.webp`);
+    const small = await sharp(await bytesOf(store, thumbnailKeyAt(result.thumbnail, SMALL_THUMBNAIL_WIDTH))).metadata();
     expect(small).toMatchObject({ format: "webp", width: SMALL_THUMBNAIL_WIDTH });
-    if (kind === "local") expect((await readdir(`${mediaDir}/${task.id}`)).sort()).toEqual(["0.jpg", "0.thumb-240.webp", "0.thumb.webp"]);
+    // The task page's fitted view: at most 1280 px wide, never enlarged (this image is 1024 px).
+    const preview = await sharp(await bytesOf(store, thumbnailKeyAt(result.thumbnail, PREVIEW_WIDTH))).metadata();
+    expect(preview).toMatchObject({ format: "webp", width: Math.min(PREVIEW_WIDTH, 1024) });
+    if (kind === "local")
+      expect((await readdir(`${mediaDir}/${task.id}`)).sort()).toEqual(["0.jpg", "0.thumb-1280.webp", "0.thumb-240.webp", "0.thumb.webp"]);
   });
 
   it("makes a poster frame for a video", async () => {
@@ -55,7 +60,7 @@ describe("result archive", () => {
     expect(result.contentType).toBe("video/mp4");
     expect(result.file).toBe(`${task.id}/0.mp4`);
     expect((await sharp(await bytesOf(store, result.thumbnail)).metadata()).format).toBe("webp");
-    expect(await sharp(await bytesOf(store, smallThumbnailKey(result.thumbnail))).metadata()).toMatchObject({
+    expect(await sharp(await bytesOf(store, thumbnailKeyAt(result.thumbnail, SMALL_THUMBNAIL_WIDTH))).metadata()).toMatchObject({
       format: "webp",
       width: SMALL_THUMBNAIL_WIDTH,
     });

@@ -10,11 +10,10 @@ import sharp from "sharp";
 import { env } from "@/lib/env";
 import { RefusedFetch, safeFetch } from "@/lib/http/safe-fetch";
 import { log } from "@/lib/log";
-import { EXTENSION, resultKeys, SMALL_THUMBNAIL_WIDTH, smallThumbnailKey } from "./paths";
+import { EXTENSION, resultKeys, thumbnailKeyAt } from "./paths";
+import { PREVIEW_WIDTH, SMALL_THUMBNAIL_WIDTH, THUMBNAIL_WIDTH } from "./widths";
 import { posterFrame } from "./poster";
 import type { MediaStore } from "./store";
-
-export const THUMBNAIL_WIDTH = 480;
 
 export interface ArchivedResult {
   /** Media-store keys, relative: what the database keeps. */
@@ -100,6 +99,7 @@ export async function archiveResult({
     let height: number | null = null;
     let thumbnail: Buffer;
     let small: Buffer;
+    let preview: Buffer | undefined;
     try {
       const source = isVideo ? await posterFrame(local) : local;
       const info = await sharp(source).metadata();
@@ -108,6 +108,9 @@ export async function archiveResult({
       thumbnail = await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
       // The phones' width (the grid's srcset), from the same frame.
       small = await sharp(source).resize({ width: SMALL_THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+      // An image's fitted view on its task page (a video plays its own file, under its poster).
+      if (!isVideo)
+        preview = await sharp(source).resize({ width: PREVIEW_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     } catch {
       throw new ArchiveError(
         isVideo
@@ -119,7 +122,8 @@ export async function archiveResult({
     try {
       await store.put(keys.file, createReadStream(/* turbopackIgnore: true */ local), contentType);
       await store.put(keys.thumbnail, Readable.from([thumbnail]), "image/webp");
-      await store.put(smallThumbnailKey(keys.thumbnail), Readable.from([small]), "image/webp");
+      await store.put(thumbnailKeyAt(keys.thumbnail, SMALL_THUMBNAIL_WIDTH), Readable.from([small]), "image/webp");
+      if (preview) await store.put(thumbnailKeyAt(keys.thumbnail, PREVIEW_WIDTH), Readable.from([preview]), "image/webp");
     } catch (error) {
       // The store's own error may name its endpoint or folder: logged by code only, said plainly.
       log.warn({ err: { name: (error as Error).name, code: (error as NodeJS.ErrnoException).code }, taskId }, "media store write failed");

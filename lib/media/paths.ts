@@ -17,16 +17,13 @@ export function resultKeys(taskId: string, idx: number, ext: string): { file: st
   return { file: `${folder}/${idx}.${ext}`, thumbnail: `${folder}/${idx}.thumb.webp` };
 }
 
-/** Phones' thumbnail width: the grid's two columns on a phone are ~180 CSS px, 240 covers them at 1.3x. */
-export const SMALL_THUMBNAIL_WIDTH = 240;
-
 /**
- * The smaller thumbnail stored beside a thumbnail (`0.thumb.webp` → `0.thumb-240.webp`). Derived from the
- * stored key, so no column records it; results archived before it existed have none, and the media route
- * then answers with the 480 px one.
+ * Another width of a thumbnail, stored beside it (`0.thumb.webp` → `0.thumb-240.webp`). Derived from the
+ * stored key, so no column records it; results archived before these widths existed have none, and the
+ * media route then answers with what there is.
  */
-export function smallThumbnailKey(thumbnail: string): string {
-  return thumbnail.replace(/\.thumb\.webp$/, `.thumb-${SMALL_THUMBNAIL_WIDTH}.webp`);
+export function thumbnailKeyAt(thumbnail: string, width: number): string {
+  return thumbnail.replace(/\.thumb\.webp$/, `.thumb-${width}.webp`);
 }
 
 export const EXTENSION: Record<string, string> = {

@@ -3,24 +3,32 @@ import { database } from "@/lib/db";
 import { getResults, getTaskRow } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { downloadName, fileResponse } from "@/lib/media/serve";
-import { EXTENSION, smallThumbnailKey } from "@/lib/media/paths";
+import { EXTENSION, thumbnailKeyAt } from "@/lib/media/paths";
+import { PREVIEW_WIDTH, SMALL_THUMBNAIL_WIDTH } from "@/lib/media/widths";
 import { mediaStore } from "@/lib/media/store";
 
+/**
+ * What a media URL names: the result itself, its thumbnail (480 px), or the thumbnail at another width stored
+ * beside it (the grid's 240 px, the task page's fitted 1280 px view of an image).
+ */
+export type MediaVariant = "file" | "thumbnail" | typeof SMALL_THUMBNAIL_WIDTH | typeof PREVIEW_WIDTH;
+
 /** A result (or its thumbnail) of a task, from Darkroom's archive: the browser never talks to the upstream. */
-export async function mediaResponse(
-  request: Request,
-  taskId: string,
-  indexParam: string,
-  variant: "file" | "thumbnail" | "small-thumbnail",
-): Promise<Response> {
+export async function mediaResponse(request: Request, taskId: string, indexParam: string, variant: MediaVariant): Promise<Response> {
   const index = Number(indexParam);
   const task = Number.isInteger(index) && index >= 0 ? await getTaskRow(database().db, { id: taskId }) : undefined;
   const result = task ? (await getResults(database().db, { taskId })).find((r) => r.idx === index) : undefined;
   let file = variant === "file" ? result?.file : result?.thumbnail;
   if (!task || !result || !file) throw new AppError("not_found:media", "This result is not in the archive (yet).");
-  // Results archived before the phones' width existed have only the 480 px thumbnail: that one answers.
-  if (variant === "small-thumbnail" && (await mediaStore().exists(smallThumbnailKey(file)))) file = smallThumbnailKey(file);
-  const contentType = variant === "file" ? (result.content_type ?? "application/octet-stream") : "image/webp";
+  let original = variant === "file";
+  if (typeof variant === "number") {
+    const sized = thumbnailKeyAt(file, variant);
+    // Results archived before these widths existed: the grid gets the 480 px thumbnail, the fitted view the
+    // original (a 480 px picture would look blurred there).
+    if (await mediaStore().exists(sized)) file = sized;
+    else if (variant === PREVIEW_WIDTH && result.file) [file, original] = [result.file, true];
+  }
+  const contentType = original ? (result.content_type ?? "application/octet-stream") : "image/webp";
   const download = variant === "file" && new URL(request.url).searchParams.get("download") === "1";
   return fileResponse(mediaStore(), file, {
     contentType,
