@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM } from "./bench/app-server";
 import { ADMIN_STATE } from "./e2e/support/accounts";
 
 // Debian's Chromium when present (CI installs it); never a downloaded browser. Elsewhere, Playwright's own.
-const systemChromium = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 // Ports and data folder can be moved (E2E_PORT, E2E_EMULATOR_PORT) so two runs on one machine do not collide.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4110";
@@ -28,18 +27,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     // Dialogs and menus open without transitions, so nothing is checked half-faded.
     reducedMotion: "reduce",
-    launchOptions: {
-      executablePath: systemChromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
-    },
+    // Debian's Chromium with the flags these machines need, as the benches launch it.
+    launchOptions: CHROMIUM,
   },
   projects: [
     // The fresh database has nobody in it: set up the first admin and keep their session for the rest.
