@@ -65,3 +65,19 @@ test("choices and the model list are radio groups: arrow keys move and choose, o
   await expect(page.getByRole("radio", { name: "Gamma 5 Pro", exact: true })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Gamma 5 Pro", exact: true })).toBeFocused();
 });
+
+test("an on/off field is a native switch: Space, Enter and its label turn it, and it says which way it is", async ({ page }) => {
+  const generate = new GeneratePage(page);
+  await generate.goto();
+  await generate.choose("Beta 2.0", "Text");
+  const audio = page.getByRole("switch", { name: "Audio" });
+  const before = await audio.getAttribute("aria-checked");
+  const other = before === "true" ? "false" : "true";
+  await audio.focus();
+  await page.keyboard.press("Space");
+  await expect(audio).toHaveAttribute("aria-checked", other);
+  await page.keyboard.press("Enter");
+  await expect(audio).toHaveAttribute("aria-checked", before!);
+  await page.locator("label", { hasText: /^Audio$/ }).click();
+  await expect(audio).toHaveAttribute("aria-checked", other);
+});

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 /** The card both sign-in and setup live in; its title is the page's only h1. */
 export function AuthCard({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
   return (
-    <Card className="shadow-md">
+    <Card>
       <CardHeader>
         <CardTitle asChild>
           <h1 className="text-xl">{title}</h1>

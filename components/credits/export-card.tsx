@@ -40,18 +40,17 @@ export function ExportCard({ since }: { since: string | null }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap gap-4">
-          <div className="grid gap-1.5">
+          <div className="grid w-44 gap-1.5">
             <Label htmlFor={`${id}-from`}>From</Label>
-            <Input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} className="w-44" />
+            <Input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid w-44 gap-1.5">
             <Label htmlFor={`${id}-to`}>To</Label>
             <Input
               id={`${id}-to`}
               type="date"
               value={to}
               onChange={(event) => setTo(event.target.value)}
-              className="w-44"
               aria-invalid={backwards || undefined}
             />
           </div>

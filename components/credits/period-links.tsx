@@ -17,8 +17,8 @@ export function PeriodLinks({ current }: { current: CreditPeriod }) {
                 aria-current={active ? "page" : undefined}
                 scroll={false}
                 className={cn(
-                  "inline-flex h-7 min-w-10 items-center justify-center rounded-md px-2.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground",
-                  active && "bg-card text-primary shadow-sm ring-1 ring-primary/40 hover:text-primary",
+                  "inline-flex h-7 min-w-10 items-center justify-center rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors",
+                  active ? "bg-card text-primary shadow-sm ring-1 ring-primary/40" : "text-muted-foreground hover:text-foreground",
                 )}
               >
                 {PERIOD_LABELS[period].short}

@@ -21,30 +21,27 @@ export function FormFooter({ pending, note }: { pending: boolean; note?: ReactNo
     // Stacked: the form sits in a narrow column beside the results, where side by side would squeeze every line.
     <div className="grid gap-3 border-t pt-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <FieldShell
-          label="Runs"
-          help={`Queue this many identical submissions, up to ${MAX_RUNS}.`}
-          error={errorAt(fieldState.error)}
-          className="min-w-40 flex-1"
-        >
-          {(ids) => (
-            <Input
-              id={ids.id}
-              ref={field.ref}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_RUNS}
-              step={1}
-              value={typeof field.value === "number" && !Number.isNaN(field.value) ? field.value : ""}
-              onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
-              onBlur={field.onBlur}
-              aria-describedby={ids.describedBy}
-              aria-invalid={ids.invalid}
-              className="w-24 tabular-nums"
-            />
-          )}
-        </FieldShell>
+        <div className="min-w-40 flex-1">
+          <FieldShell label="Runs" help={`Queue this many identical submissions, up to ${MAX_RUNS}.`} error={errorAt(fieldState.error)}>
+            {(ids) => (
+              <Input
+                id={ids.id}
+                ref={field.ref}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_RUNS}
+                step={1}
+                value={typeof field.value === "number" && !Number.isNaN(field.value) ? field.value : ""}
+                onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
+                onBlur={field.onBlur}
+                aria-describedby={ids.describedBy}
+                aria-invalid={ids.invalid}
+                className="max-w-24 tabular-nums"
+              />
+            )}
+          </FieldShell>
+        </div>
         <div className="grid justify-items-end gap-1.5">
           <Button type="submit" size="lg" pending={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
             {!pending && <Send aria-hidden />}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -25,8 +25,6 @@ import { useEntryPrefill } from "./use-entry-prefill";
 import { useLoadedModel } from "./use-loaded-model";
 import { useLiveUpdates } from "@/components/shared/use-live-updates";
 
-const subscribeNever = () => () => {};
-
 /** A known model, with a mode it has (its first when none or an unknown one is given). */
 function validChoice(choice: Choice | undefined): Choice | undefined {
   const model = choice && getModelMeta(choice.model);
@@ -49,11 +47,10 @@ interface GenerateWorkspaceProps {
 
 /** The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser. */
 export function GenerateWorkspace({ entry, learned = NOTHING_LEARNED, charges = NO_CHARGES, memberId }: GenerateWorkspaceProps) {
-  const mounted = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  // Mounted in a transition, which React renders in slices that yield to the browser: mounted at once, the whole
+  // workspace was one long task (≈ 400 ms at a phone's speed), blocking input while the page loaded.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   // A new entry link (Remix, Extend) starts over from that task rather than from what was picked before.
   return mounted ? (
     <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} learned={learned} charges={charges} memberId={memberId} />
@@ -185,7 +182,7 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
             <CardContent>
               {"modes" in model ? (
                 <Tabs value={choice.mode} onValueChange={(mode) => choose({ model: model.id, mode })} className="grid gap-5">
-                  <TabsList aria-label="Mode" className="flex h-auto w-fit max-w-full flex-wrap">
+                  <TabsList aria-label="Mode" className="w-fit flex-wrap">
                     {model.modes.map((mode) => (
                       <TabsTrigger key={mode.value} value={mode.value}>
                         {mode.label}

@@ -43,7 +43,7 @@ export function SliderField({ spec, value, onChange, onBlur, error, label, input
               value={value}
               onChange={onChange}
               onBlur={onBlur}
-              className="w-20"
+              className="max-w-20"
             />
             {spec.meta.unit && (
               <span aria-hidden className="text-sm text-muted-foreground">

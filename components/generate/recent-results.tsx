@@ -41,7 +41,7 @@ function RecentResult({ task }: { task: TaskView }) {
     <li className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-primary/50">
       <div className="relative aspect-[4/3] bg-muted">
         {task.thumbnailUrl ? (
-          <ResultThumb task={task} onOpen={onOpen} alt={`Result of ${task.id}`} tabIndex={-1} className="absolute inset-0" />
+          <ResultThumb task={task} onOpen={onOpen} alt={`Result of ${task.id}`} tabIndex={-1} fill />
         ) : (
           <ImageIcon aria-hidden className="absolute inset-0 m-auto size-7 text-muted-foreground" />
         )}

@@ -154,7 +154,7 @@ function NeedsAttention({ submission }: { submission: SubmissionView }) {
               Keep waiting
             </Button>
           </div>
-          {resend.error && <p className="text-destructive">{resend.error.message}</p>}
+          {resend.error && <p className="text-sm text-danger">{resend.error.message}</p>}
         </div>
       ) : (
         <Button size="sm" variant="outline" className="w-fit" onClick={() => setConfirming(true)}>
@@ -175,7 +175,7 @@ function TaskState({ task }: { task: TaskView }) {
         <div className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border bg-muted">
           <ResultThumb
             task={task}
-            className="absolute inset-0"
+            fill
             alt={`Result of ${task.id}`}
             onOpen={openLightbox ? () => openLightbox({ taskId: task.id, index: 0 }) : undefined}
           />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { CatalogueEntry } from "@/lib/models/catalogue";
 import { loadedModel, loadModel } from "@/lib/models/load";
 
@@ -13,7 +13,8 @@ export function useLoadedModel(id: string | undefined): LoadedModel {
     if (id === undefined || entry) return;
     let live = true;
     loadModel(id).then(
-      () => live && setLoaded(id),
+      // A transition: the form it lets render is the page's largest, and React slices a transition's render.
+      () => live && startTransition(() => setLoaded(id)),
       () => live && setFailed(id),
     );
     return () => {

@@ -10,7 +10,7 @@ export function AccountPanel({ user, className }: { user: ShellUser; className?:
       <UserSummary user={user} />
       <MyBudget />
       <div className="mt-3 flex items-center justify-between gap-2">
-        <SignOutButton className="-ml-2 px-2" />
+        <SignOutButton />
         <ThemeToggle />
       </div>
     </div>

@@ -41,11 +41,11 @@ export function BudgetAlertList({ alerts }: { alerts: BudgetAlertView[] }) {
             </p>
             <Button
               variant="ghost"
-              size="icon"
+              size="icon-sm"
               aria-label="Dismiss this alert"
               pending={dismiss.isPending && dismiss.variables === alert.id}
               onClick={() => dismiss.mutate(alert.id)}
-              className="-mt-1.5 -mr-1.5 size-8"
+              className="-mt-1.5 -mr-1.5"
             >
               <X aria-hidden />
             </Button>

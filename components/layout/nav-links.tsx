@@ -19,8 +19,8 @@ export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => 
               onClick={onNavigate}
               aria-current={current ? "page" : undefined}
               className={cn(
-                "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground md:h-9",
-                current && "bg-muted text-foreground",
+                "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground md:h-9",
+                current ? "bg-muted text-foreground" : "text-muted-foreground",
               )}
             >
               <Icon className={cn("size-4 shrink-0", current && "text-primary")} aria-hidden />

@@ -5,9 +5,8 @@ import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 
-export function SignOutButton({ className }: { className?: string }) {
+export function SignOutButton() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
@@ -23,7 +22,7 @@ export function SignOutButton({ className }: { className?: string }) {
   }
 
   return (
-    <Button variant="ghost" className={cn("justify-start", className)} pending={pending} onClick={signOut}>
+    <Button variant="ghost" size="flush" pending={pending} onClick={signOut}>
       {!pending && <LogOut aria-hidden />}
       Sign out
     </Button>

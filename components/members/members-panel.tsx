@@ -24,12 +24,14 @@ export function MembersPanel({ currentUserId }: { currentUserId: string }) {
 
   return (
     <Card className="overflow-hidden">
-      <CardHeader className="flex flex-wrap items-center justify-between gap-4 pb-5 sm:pb-5">
-        <div className="grid gap-1">
-          <CardTitle>Team</CardTitle>
-          <CardDescription>{members.data ? countLabel(members.data) : members.isPending ? "Loading…" : "Not loaded"}</CardDescription>
+      <CardHeader last>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div className="grid gap-1">
+            <CardTitle>Team</CardTitle>
+            <CardDescription>{members.data ? countLabel(members.data) : members.isPending ? "Loading…" : "Not loaded"}</CardDescription>
+          </div>
+          <AddMemberDialog onAdded={(member) => setNotice(`Added ${member.name} as ${ROLE_INFO[member.role].label}.`)} />
         </div>
-        <AddMemberDialog onAdded={(member) => setNotice(`Added ${member.name} as ${ROLE_INFO[member.role].label}.`)} />
       </CardHeader>
       {/* Always rendered, so screen readers announce the text when it changes. */}
       <div role="status" className="px-5 pb-4 empty:hidden sm:px-6">

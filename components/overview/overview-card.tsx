@@ -22,15 +22,15 @@ export function OverviewCard({
 }) {
   return (
     <Card aria-labelledby={id} role="region" data-testid={id}>
-      <CardHeader className="flex flex-row items-baseline justify-between gap-3">
-        <CardTitle id={id} className="text-base">
-          {title}
-        </CardTitle>
-        {link && (
-          <Link href={link.href} className="text-sm whitespace-nowrap text-muted-foreground underline-offset-4 hover:underline">
-            {link.label}
-          </Link>
-        )}
+      <CardHeader>
+        <div className="flex items-baseline justify-between gap-3">
+          <CardTitle id={id}>{title}</CardTitle>
+          {link && (
+            <Link href={link.href} className="text-sm whitespace-nowrap text-muted-foreground underline-offset-4 hover:underline">
+              {link.label}
+            </Link>
+          )}
+        </div>
       </CardHeader>
       <CardContent className="text-sm">{empty ? <p className="text-muted-foreground">{empty}</p> : children}</CardContent>
     </Card>

@@ -6,7 +6,7 @@ import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/comp
 export function MembersLinkCard({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Card>
-      <CardHeader className="pb-5 sm:pb-6">
+      <CardHeader last>
         <CardTitle>Members</CardTitle>
         <CardDescription>
           {isAdmin

@@ -8,7 +8,7 @@ export function RefusedValuesCard({ learned }: { learned: LearnedValues }) {
   const anything = alphaResolution.length > 0 || aspectRatioRequired || referenceType.refused.length > 0 || referenceType.accepted !== null;
   return (
     <Card>
-      <CardHeader className="pb-5 sm:pb-6">
+      <CardHeader>
         <CardTitle>Values this API refuses</CardTitle>
         <CardDescription>
           The spec leaves some values open: whether an account takes 720p or 768p for Alpha 2.3, whether Epsilon V6 requires an aspect

@@ -1,6 +1,6 @@
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { StatusDot } from "@/components/ui/status-dot";
 import { database } from "@/lib/db";
 import { checkConnection, PAGE_MAX_AGE_MS } from "@/lib/upstream/connection-check";
@@ -38,7 +38,7 @@ function StatusCardFrame({ children }: { children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-sm font-medium text-muted-foreground">System status</CardTitle>
+        <h2 className="text-sm font-medium text-muted-foreground">System status</h2>
       </CardHeader>
       <CardContent>
         <ul className="space-y-3 text-sm sm:text-base">

@@ -15,7 +15,8 @@ interface ResultThumbProps {
   alt?: string;
   /** -1 where another control of the card opens the lightbox from the keyboard. */
   tabIndex?: number;
-  className?: string;
+  /** Fills a positioned box of its caller's (absolute, inset 0) instead of flowing in it. */
+  fill?: boolean;
   /** Above the fold on first paint (the gallery's first row): loaded at once with high priority, not lazily. */
   eager?: boolean;
 }
@@ -42,7 +43,7 @@ export function videoSeconds(task: TaskView): number | undefined {
  * themselves, muted, while hovered (the file is not asked for before); several outputs show their count.
  * The click opens the lightbox; it is left out of the tab order, since the card's "Open" button does the same.
  */
-export function ResultThumb({ task, onOpen, alt = "", tabIndex, className, eager = false }: ResultThumbProps) {
+export function ResultThumb({ task, onOpen, alt = "", tabIndex, fill = false, eager = false }: ResultThumbProps) {
   const [hovered, setHovered] = useState(false);
   const outputs = outputCount(task);
   const seconds = task.kind === "video" ? videoSeconds(task) : undefined;
@@ -51,7 +52,7 @@ export function ResultThumb({ task, onOpen, alt = "", tabIndex, className, eager
   return (
     <Box
       {...(onOpen ? { type: "button" as const, onClick: onOpen, tabIndex } : {})}
-      className={cn("relative block size-full overflow-hidden", onOpen && "cursor-zoom-in", className)}
+      className={cn("block size-full overflow-hidden", fill ? "absolute inset-0" : "relative", onOpen && "cursor-zoom-in")}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >

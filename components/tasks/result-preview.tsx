@@ -68,8 +68,8 @@ function ZoomableImage({ result, label }: { result: ResultView; label: string })
           aria-label={`${label}: ${actual ? "shown at 100%, press to fit" : "fitted, press to show at 100%"}`}
           onClick={() => setActual((value) => !value)}
           className={cn(
-            "block w-full focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-primary",
-            actual ? "w-max cursor-zoom-out" : "cursor-zoom-in",
+            "block focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-primary",
+            actual ? "w-max cursor-zoom-out" : "w-full cursor-zoom-in",
           )}
         >
           {/* eslint-disable-next-line @next/next/no-img-element -- archived media behind the session cookie. */}

@@ -91,7 +91,7 @@ function ArchiveAgain({ task }: { task: TaskView }) {
         <Archive aria-hidden />
         {again.isPending ? "Asking…" : "Save to the archive again"}
       </Button>
-      {again.isError && <p className="text-destructive text-sm">{errorMessage(again.error)}</p>}
+      {again.isError && <p className="text-sm text-danger">{errorMessage(again.error)}</p>}
     </div>
   );
 }

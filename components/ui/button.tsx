@@ -21,6 +21,9 @@ export const buttonVariants = cva(
         sm: "h-8 px-3",
         lg: "h-10 px-5",
         icon: "size-9",
+        "icon-sm": "size-8",
+        // Ghost text that lines up with the text above it (sign out, under the account's name).
+        flush: "-ml-2 h-9 px-2",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -6,14 +6,15 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-xl border bg-card text-foreground shadow-sm", className)} {...props} />;
 }
 
-export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("grid gap-1.5 p-5 pb-0 sm:p-6 sm:pb-0", className)} {...props} />;
+/** `last`: nothing follows it in the card, so it keeps its bottom padding. */
+export function CardHeader({ className, last = false, ...props }: ComponentProps<"div"> & { last?: boolean }) {
+  return <div className={cn("grid gap-1.5 p-5 sm:p-6", !last && "pb-0 sm:pb-0", className)} {...props} />;
 }
 
-/** An h2 by default; pass asChild to wrap the right heading level for the page. */
+/** An h2 by default; pass asChild to wrap the right heading level for the page. The page's text size, or the caller's. */
 export function CardTitle({ className, asChild = false, ...props }: ComponentProps<"h2"> & { asChild?: boolean }) {
   const Component = asChild ? Slot : "h2";
-  return <Component className={cn("text-base leading-tight font-semibold tracking-tight", className)} {...props} />;
+  return <Component className={cn("leading-tight font-semibold tracking-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -11,9 +11,11 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 const PLACEMENT = {
-  center: centeredPanelClass,
+  center: `${centeredPanelClass} max-w-lg`,
   // A panel that drops from the top edge: the phone menu.
-  top: "inset-x-0 top-0 max-h-dvh overflow-y-auto rounded-b-xl border-t-0 p-4 starting:-translate-y-4 starting:opacity-0",
+  top: "inset-x-0 top-0 grid max-h-dvh gap-5 overflow-y-auto rounded-b-xl border border-t-0 p-4 starting:-translate-y-4 starting:opacity-0",
+  // The whole screen, laid out by the caller: the lightbox.
+  fill: "inset-0 h-dvh w-screen overflow-hidden",
 } as const;
 
 interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type TouchEvent } from "react";
 import { modelLabel } from "@/lib/models/meta";
 import { mediaUrl } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
-import { DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { DialogContent } from "@/components/ui/dialog";
 import { QuickActions } from "../quick-actions";
 import { type LightboxItem } from "./items";
 import { LightboxMedia } from "./lightbox-media";
@@ -100,7 +100,8 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
         event.preventDefault();
         if (opener?.isConnected) opener.focus();
       }}
-      className="inset-0 grid h-dvh max-h-none w-screen max-w-none translate-x-0 translate-y-0 grid-rows-[minmax(0,1fr)_auto] gap-0 overflow-hidden rounded-none border-0 p-0 sm:p-0 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1 [&>button:last-child]:bg-card"
+      placement="fill"
+      className="grid grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1 [&>button:last-child]:bg-card"
     >
       <div
         className="relative flex min-h-0 items-center justify-center bg-black/90 p-2 sm:p-6"
@@ -133,15 +134,18 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
       </div>
       <aside className="grid max-h-[40dvh] content-start gap-4 overflow-y-auto border-t bg-card p-4 pr-14 lg:max-h-none lg:border-t-0 lg:border-l lg:pt-14 lg:pr-4">
         <div className="grid gap-1">
-          <DialogTitle className="text-base">
+          {/* Smaller than a dialog's title, and the prompt in the text colour: the panel is a caption, not a question. */}
+          <DialogPrimitive.Title className="text-base leading-tight font-semibold">
             {modelLabel(task.model)}
             {outputs > 1 && ` · output ${index + 1} of ${outputs}`}
-          </DialogTitle>
+          </DialogPrimitive.Title>
           <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
             Result {at + 1} of {total}
           </p>
         </div>
-        <DialogDescription className="line-clamp-6 whitespace-pre-wrap text-foreground">{task.prompt || "No prompt"}</DialogDescription>
+        <DialogPrimitive.Description className="line-clamp-6 text-sm whitespace-pre-wrap">
+          {task.prompt || "No prompt"}
+        </DialogPrimitive.Description>
         <div className="flex flex-wrap items-center gap-2">
           <a
             href={mediaUrl(task.id, index, "download")}
