@@ -85,3 +85,56 @@ for (const scheme of ["light", "dark"] as const) {
     await expectNoSeriousA11yViolations(page, `/tasks (${scheme})`);
   });
 }
+
+test("a long gallery keeps only the rows near the screen, and the cards the server drew stay the same elements", async ({ page }) => {
+  const lantern = `win${Date.now().toString(36)}`;
+  for (let i = 0; i < 2; i += 1) {
+    const data = { submissionId: crypto.randomUUID(), request: { model: "gamma-5-pro", prompt: `${lantern} lantern ${i}` }, runs: 10 };
+    const response = await page.request.post("/api/generations", { data });
+    expect(response.status(), await response.text()).toBe(202);
+  }
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/tasks?q=${lantern}&limit=60`)).json()) as { tasks: unknown[] }).tasks.length, {
+      timeout: 60_000,
+    })
+    .toBe(20);
+  // Mark the first card as the HTML parser inserts it: hydration and the window must keep that very element (the
+  // grid used to swap the server's cards for new ones once measured, and the thumbnails loaded again).
+  await page.addInitScript(() => {
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          const card =
+            node instanceof Element ? (node.closest("article[data-task-id]") ?? node.querySelector("article[data-task-id]")) : null;
+          if (!card) continue;
+          (card as unknown as { drawnByServer: boolean }).drawnByServer = true;
+          observer.disconnect();
+          return;
+        }
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.setViewportSize({ width: 390, height: 500 });
+  const tasks = new TasksPage(page);
+  await tasks.goto(`?q=${lantern}`);
+  await expect(tasks.grid).toHaveAttribute("data-columns", "2");
+  const cards = tasks.grid.getByRole("listitem");
+  await expect(cards.first()).toHaveAttribute("aria-setsize", "20");
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.querySelector("article[data-task-id]") as unknown as { drawnByServer?: boolean }).drawnByServer),
+    )
+    .toBe(true);
+  // Two columns of ~300 px rows in a 500 px window: a few rows and their overscan, not all ten.
+  expect(await cards.count()).toBeLessThan(20);
+  const footer = page.getByText("20 tasks, all shown");
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return footer.isVisible();
+    })
+    .toBe(true);
+  await expect(tasks.card(`${lantern} lantern 0`).last()).toHaveAttribute("aria-posinset", "20");
+  expect(await cards.count()).toBeLessThan(20);
+});

@@ -1,17 +1,17 @@
 "use client";
 
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { plural } from "@/lib/format";
 import type { TaskView } from "@/lib/schemas/views";
+import { columnsFor, rowOffsets, visibleRows, type RowRange } from "./grid-window";
 import { TaskCard } from "./task-card";
 import { isLive } from "./task-format";
 import { CARD_GAP, MIN_CARD_WIDTH, type Density } from "./use-density";
 import { useNow } from "./use-now";
 
-// Cards the server's HTML holds, laid out by CSS alone until the grid has measured itself (then virtual rows
-// take over at the same places): enough to fill a first screen at any width.
+// Cards the server's HTML holds, laid out by CSS alone until the grid has measured itself (then the window takes
+// over in the same element, so these cards and their pictures stay the same DOM): enough for a first screen.
 const FIRST_PAINT_CARDS = 12;
 // The first row at the gallery's widest (four columns) loads its thumbnails first; the rest wait to be near.
 export const EAGER_THUMBNAILS = 4;
@@ -21,9 +21,8 @@ const FIRST_PAINT_COLUMNS: Record<Density, string> = {
   comfortable: "grid-cols-[repeat(auto-fill,minmax(140px,1fr))] @min-[480px]:grid-cols-[repeat(auto-fill,minmax(220px,1fr))]",
   compact: "grid-cols-[repeat(auto-fill,minmax(140px,1fr))] @min-[480px]:grid-cols-[repeat(auto-fill,minmax(150px,1fr))]",
 };
-
-/** As many columns as fit cards of at least `min` px (CSS grid's auto-fill minmax, computed here for the virtual rows). */
-const columnsFor = (width: number, min: number, gap: number) => Math.max(1, Math.floor((width + gap) / (min + gap)));
+// Rows kept in the DOM beyond each edge of the viewport.
+const OVERSCAN = 3;
 
 interface TaskGridProps {
   tasks: TaskView[];
@@ -36,24 +35,21 @@ interface TaskGridProps {
 }
 
 /**
- * The gallery as rows of cards, only the rows near the viewport in the DOM (10,000 tasks stay smooth), scrolled
- * with the page. Reaching the last rows asks for the next page.
+ * The gallery as a grid of cards, only the rows near the viewport in the DOM (10,000 tasks stay smooth), scrolled
+ * with the page: one CSS grid holds the rows shown, padded above and below by the height of the rows that are not.
+ * Row heights are measured from the rows shown. Reaching the last rows asks for the next page.
  */
 export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLoadMore, density }: TaskGridProps) {
   const GAP = CARD_GAP[density];
   const ref = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => {
-      setWidth(element.clientWidth);
-      setOffset(element.getBoundingClientRect().top + window.scrollY);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
     observer.observe(element);
+    setWidth(element.clientWidth);
     return () => observer.disconnect();
   }, []);
 
@@ -62,13 +58,68 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
   const columns = columnsFor(width || 900, minCard, GAP);
   const rows = Math.ceil(tasks.length / columns);
   const cardWidth = ((width || 900) - GAP * (columns - 1)) / columns;
-  const virtualizer = useWindowVirtualizer({
-    count: rows,
-    estimateSize: () => Math.round(cardWidth * 0.75 + 170 + GAP),
-    overscan: 3,
-    scrollMargin: offset,
-  });
-  const items = virtualizer.getVirtualItems();
+
+  // Each row's height plus the gap below it, as measured once shown; rows never shown are guessed from the card's
+  // width. A new column count or gap makes new rows: measured afresh.
+  const [pitches, setPitches] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const guess = Math.round(cardWidth * 0.75 + 170 + GAP);
+  const pitchOf = useCallback((row: number) => pitches.get(`${columns}:${GAP}:${row}`) ?? guess, [pitches, columns, GAP, guess]);
+  const offsets = useMemo(() => rowOffsets(rows, pitchOf), [rows, pitchOf]);
+
+  // The window follows the scroll; a scroll that keeps the same rows renders nothing.
+  const [range, setRange] = useState<RowRange>({ start: 0, end: 0 });
+  const follow = useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    const next = visibleRows({
+      offsets,
+      top: element.getBoundingClientRect().top + window.scrollY,
+      scrollY: window.scrollY,
+      viewportHeight: window.innerHeight,
+      overscan: OVERSCAN,
+    });
+    setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
+  }, [offsets]);
+  useEffect(() => {
+    window.addEventListener("scroll", follow, { passive: true });
+    window.addEventListener("resize", follow);
+    return () => {
+      window.removeEventListener("scroll", follow);
+      window.removeEventListener("resize", follow);
+    };
+  }, [follow]);
+  useLayoutEffect(follow, [follow, width]);
+
+  // After each render, measure the rows shown: a row's pitch is where the next row starts (cards stretch to their
+  // row), the last one's is its height and a gap. A row above the viewport that changed moves what is on screen:
+  // the page scrolls by as much, so it stays put.
+  useLayoutEffect(() => {
+    const element = grid.current;
+    if (!element || !width) return;
+    const cards = element.children;
+    let changed: Map<string, number> | undefined;
+    let shift = 0;
+    for (let row = range.start; row < range.end; row += 1) {
+      const first = cards[(row - range.start) * columns] as HTMLElement | undefined;
+      if (!first) break;
+      const next = cards[(row + 1 - range.start) * columns] as HTMLElement | undefined;
+      const pitch = next ? next.offsetTop - first.offsetTop : first.offsetHeight + GAP;
+      const known = pitchOf(row);
+      if (Math.abs(pitch - known) < 0.5) continue;
+      changed ??= new Map(pitches);
+      changed.set(`${columns}:${GAP}:${row}`, pitch);
+      if (first.getBoundingClientRect().bottom < 0) shift += pitch - known;
+    }
+    if (!changed) return;
+    if (shift) window.scrollBy(0, shift);
+    // Measuring the DOM after render is what a layout effect is for; the next render uses what it found, and stops
+    // measuring once nothing moves by half a pixel.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPitches(changed);
+  }, [width, range, columns, GAP, pitches, pitchOf]);
+
+  const anyLive = tasks.some(isLive);
+  const now = useNow(1000, anyLive);
   const card = (task: TaskView, index: number) => (
     <TaskCard
       key={task.id}
@@ -81,48 +132,30 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
       eager={index < EAGER_THUMBNAILS}
     />
   );
-  const lastRow = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastRow >= rows - 2) onLoadMore();
-  }, [hasMore, loadingMore, lastRow, rows, onLoadMore]);
+  const shown = width
+    ? tasks.slice(range.start * columns, range.end * columns).map((task, i) => card(task, range.start * columns + i))
+    : tasks.slice(0, FIRST_PAINT_CARDS).map(card);
 
-  const anyLive = tasks.some(isLive);
-  const now = useNow(1000, anyLive);
+  useEffect(() => {
+    if (width && hasMore && !loadingMore && range.end >= rows - 2) onLoadMore();
+  }, [width, hasMore, loadingMore, range.end, rows, onLoadMore]);
 
   return (
     <div>
-      <div
-        ref={ref}
-        role="list"
-        aria-label="Tasks"
-        data-density={density}
-        data-columns={columns}
-        className="@container relative w-full"
-        style={width ? { height: virtualizer.getTotalSize() } : undefined}
-      >
-        {!width && (
-          <div role="none" className={`grid ${FIRST_PAINT_COLUMNS[density]}`} style={{ gap: GAP, paddingBottom: GAP }}>
-            {tasks.slice(0, FIRST_PAINT_CARDS).map(card)}
-          </div>
-        )}
-        {Boolean(width) &&
-          items.map((row) => (
-            <div
-              key={row.key}
-              role="none"
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 grid w-full"
-              style={{
-                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-                gap: GAP,
-                paddingBottom: GAP,
-              }}
-            >
-              {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => card(task, row.index * columns + i))}
-            </div>
-          ))}
+      <div ref={ref} role="list" aria-label="Tasks" data-density={density} data-columns={columns} className="@container w-full">
+        <div
+          ref={grid}
+          role="none"
+          className={width ? "grid" : `grid ${FIRST_PAINT_COLUMNS[density]}`}
+          style={{
+            gap: GAP,
+            // The gap after the last row shown is the padding's: a row's pitch includes the gap below it.
+            paddingBottom: width ? offsets[rows]! - offsets[range.end]! + GAP : GAP,
+            ...(width ? { paddingTop: offsets[range.start], gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
+          }}
+        >
+          {shown}
+        </div>
       </div>
       <div className="flex min-h-10 items-center justify-center text-sm text-muted-foreground" aria-live="polite">
         {loadingMore ? (
