@@ -90,7 +90,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
   }, [follow]);
   useLayoutEffect(follow, [follow, width]);
 
-  // After each render, measure the rows shown: a row's pitch is where the next row starts (cards stretch to their
+  // After each render that may move them, measure the rows shown: a row's pitch is where the next row starts (cards stretch to their
   // row), the last one's is its height and a gap. A row above the viewport that changed moves what is on screen:
   // the page scrolls by as much, so it stays put.
   useLayoutEffect(() => {
@@ -116,7 +116,8 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
     // measuring once nothing moves by half a pixel.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setPitches(changed);
-  }, [width, range, columns, GAP, pitches, pitchOf]);
+    // `tasks`: a card whose task changed (a credits line, a warning) may change its row's height.
+  }, [width, range, columns, GAP, pitches, pitchOf, tasks]);
 
   const anyLive = tasks.some(isLive);
   const now = useNow(1000, anyLive);
