@@ -147,7 +147,9 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
         <div
           ref={grid}
           role="none"
-          className={width ? "grid" : `grid ${FIRST_PAINT_COLUMNS[density]}`}
+          // Not a scroll anchor for the browser: the layout effect above keeps what is on screen in place, and
+          // the browser's own anchoring would move it a second time.
+          className={width ? "grid [overflow-anchor:none]" : `grid ${FIRST_PAINT_COLUMNS[density]}`}
           style={{
             gap: GAP,
             // The gap after the last row shown is the padding's: a row's pitch includes the gap below it.
