@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getModelMeta } from "@/lib/models/meta";
 import { submissionQueryOptions } from "@/lib/query/submissions";
-import { recentOwnTasksOptions, taskQueryOptions } from "@/lib/query/tasks";
+import { recentOwnTasksOptions } from "@/lib/query/task-list";
+import { taskQueryOptions } from "@/lib/query/tasks";
 import type { RecentCharge } from "@/lib/schemas/charges";
 import { NOTHING_LEARNED, type LearnedValues } from "@/lib/schemas/learned-values";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";

@@ -12,7 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { taskKeys } from "@/lib/query/keys";
 import { hasFilters, parseTaskFilters, taskFiltersSearch, type TaskFilters } from "@/lib/query/task-filters";
-import { taskListOptions } from "@/lib/query/tasks";
+import { taskListOptions } from "@/lib/query/task-list";
 import { QueueStrip, type QueueViewer } from "./queue-strip";
 import { SelectionBar } from "./selection-bar";
 import { TaskFilterBar, type MemberOption } from "./task-filters";

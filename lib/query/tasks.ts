@@ -1,34 +1,14 @@
-// What the Tasks gallery, a task's page and the Generate page read and send about tasks.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+// What the Tasks gallery, a task's page and the Generate page read and send about tasks. The filtered lists are in
+// task-list.ts, so a task's page does not carry the filters' code.
+import { queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { HideScope } from "@/lib/schemas/tasks";
 import type { TaskView } from "@/lib/schemas/views";
 import { ApiError, errorMessage, fetchJson } from "./fetch-json";
 import { taskKeys } from "./keys";
-import { taskFiltersSearch, type TaskFilters } from "./task-filters";
 
 export interface TaskPage {
   tasks: TaskView[];
   nextCursor: string | null;
-}
-
-const TASK_PAGE_SIZE = 60;
-
-/** The query string of one gallery page; the server's first render reads the same (lib/query/server). */
-export function taskListSearch(filters: TaskFilters, cursor: string | null): URLSearchParams {
-  const search = new URLSearchParams(taskFiltersSearch(filters));
-  search.set("limit", String(TASK_PAGE_SIZE));
-  if (cursor) search.set("cursor", cursor);
-  return search;
-}
-
-export function taskListOptions(filters: TaskFilters) {
-  return infiniteQueryOptions({
-    queryKey: taskKeys.list({ ...filters }),
-    queryFn: ({ pageParam, signal }) => fetchJson<TaskPage>(`/api/tasks?${taskListSearch(filters, pageParam).toString()}`, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: 15_000,
-  });
 }
 
 /** The first tasks made from one task (its lineage), for its page; the gallery shows them all with ?parent=. */
@@ -164,19 +144,5 @@ export function useArchiveAgain() {
     mutationFn: archiveAgain,
     onSuccess: ({ task: updated }) =>
       queryClient.setQueryData<TaskView>(taskKeys.detail(updated.id), (old) => (old ? { ...old, archive: updated.archive } : old)),
-  });
-}
-
-/** One member's latest tasks, for the Generate page's results column (the gallery pages through everyone's). */
-export const RECENT_TASKS_LIMIT = 24;
-
-export const recentTasksSearch = (memberId: string, limit = RECENT_TASKS_LIMIT) =>
-  new URLSearchParams({ member: memberId, limit: String(limit) });
-
-export function recentOwnTasksOptions(memberId: string, limit = RECENT_TASKS_LIMIT) {
-  return queryOptions({
-    queryKey: taskKeys.list({ member: memberId, limit, recent: true }),
-    queryFn: ({ signal }) => fetchJson<TaskPage>(`/api/tasks?${recentTasksSearch(memberId, limit).toString()}`, { signal }),
-    staleTime: 15_000,
   });
 }

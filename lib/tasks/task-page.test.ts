@@ -9,7 +9,8 @@ import { database } from "@/lib/db";
 import { insertTask } from "@/lib/db/tasks";
 import { call, seedTeam, type Team } from "@/lib/testing/app";
 import { parseTaskFilters } from "@/lib/query/task-filters";
-import { recentOwnTasksOptions, taskListOptions, type TaskListData, type TaskPage } from "@/lib/query/tasks";
+import { recentOwnTasksOptions, taskListOptions } from "@/lib/query/task-list";
+import type { TaskListData, TaskPage } from "@/lib/query/tasks";
 import { prefetchGallery, prefetchRecentResults } from "@/lib/query/server/prefetch-tasks";
 
 let team: Team;

@@ -4,7 +4,8 @@ import { database } from "@/lib/db";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import { readTaskPage } from "@/lib/tasks/task-page";
 import { parseTaskFilters } from "../task-filters";
-import { recentOwnTasksOptions, recentTasksSearch, taskListOptions, taskListSearch, type TaskPage } from "../tasks";
+import { recentOwnTasksOptions, recentTasksSearch, taskListOptions, taskListSearch } from "../task-list";
+import type { TaskPage } from "../tasks";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
