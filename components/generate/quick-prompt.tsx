@@ -6,7 +6,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "rea
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import type { GenerationInput } from "@/lib/models/catalogue";
-import { modelLabel } from "@/lib/models/meta";
+import { modelLabel } from "@/lib/models/labels";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useSubmitGenerationMutation } from "@/lib/query/submissions";
 import type { RecentCharge } from "@/lib/schemas/charges";

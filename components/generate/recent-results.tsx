@@ -6,7 +6,7 @@ import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider"
 import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
-import { modelLabel } from "@/lib/models/meta";
+import { modelLabel } from "@/lib/models/labels";
 import type { TaskView } from "@/lib/schemas/views";
 
 /** This person's earlier tasks (not followed from this tab), newest first: results to open, download and reuse. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { modelLabel } from "@/lib/models/meta";
+import { modelLabel } from "@/lib/models/labels";
 
 export const modelName = modelLabel;
 

@@ -6,7 +6,7 @@ export { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 
 export { DEADLINE_MS } from "@/lib/schemas/views";
 
-export { modelLabel } from "@/lib/models/meta";
+export { modelLabel } from "@/lib/models/labels";
 
 export const isLive = (task: Pick<TaskView, "status">) =>
   task.status === "pending" || task.status === "processing" || task.status === "archiving";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getModel, MODELS } from "./catalogue";
 import { objectSchema } from "./form";
-import { getModelMeta, MODEL_META, modelLabel } from "./meta";
+import { modelLabel } from "./labels";
+import { getModelMeta, MODEL_META } from "./meta";
 
 // lib/models/meta.ts is written by hand so read-only pages carry no zod; these check it against the schemas.
 describe("the zod-free catalogue", () => {

@@ -1,6 +1,8 @@
-// What read-only UI needs to know of each model (names, kinds, modes, endpoints), without zod: the gallery,
-// a task's page, the Overview and the lightbox import this, and only the Generate form and the route handler
-// load the schemas (lib/models/catalogue.ts adds each model's schema to these entries).
+// What UI without a form needs to know of each model (kinds, modes, endpoints, descriptions), without zod: the
+// gallery's filters, the Overview's prompt bar and the workspace's picker import this; a page that only names
+// models imports labels.ts. Only the Generate form and the route handler load the schemas (lib/models/catalogue.ts
+// adds each model's schema to these entries).
+import { MODEL_LABELS } from "./labels";
 
 export interface ModeInfo {
   readonly value: string;
@@ -43,7 +45,7 @@ export const MODEL_META = [
     family: "A",
     kind: "video",
     endpoint: "videos",
-    label: "Alpha 2.3",
+    label: MODEL_LABELS["alpha-2.3"],
     description: "Video from a prompt, or from a first-frame image when one is given.",
     promptOnly: true,
   },
@@ -52,7 +54,7 @@ export const MODEL_META = [
     family: "A",
     kind: "video",
     endpoint: "videos",
-    label: "Alpha 2.3 Fast",
+    label: MODEL_LABELS["alpha-2.3-fast"],
     description: "Lower-latency video from a first-frame image.",
     promptOnly: false,
   },
@@ -61,7 +63,7 @@ export const MODEL_META = [
     family: "B",
     kind: "video",
     endpoint: "videos",
-    label: "Beta 2.0",
+    label: MODEL_LABELS["beta-2.0"],
     description: "Video with native audio from a prompt or a first-frame image.",
     modes: betaModes,
     promptOnly: true,
@@ -71,7 +73,7 @@ export const MODEL_META = [
     family: "E",
     kind: "video",
     endpoint: "videos",
-    label: "Epsilon v6",
+    label: MODEL_LABELS["epsilon-v6"],
     description: "Video from text, images, a transition, named references, or an earlier video to extend.",
     modes: epsilonModes,
     promptOnly: true,
@@ -81,7 +83,7 @@ export const MODEL_META = [
     family: "G",
     kind: "image",
     endpoint: "images",
-    label: "Gamma 5 Pro",
+    label: MODEL_LABELS["gamma-5-pro"],
     description: "One image from a prompt and optional reference images.",
     promptOnly: true,
   },
@@ -90,7 +92,7 @@ export const MODEL_META = [
     family: "D",
     kind: "image",
     endpoint: "images",
-    label: "Delta Image 2",
+    label: MODEL_LABELS["delta-image-2"],
     description: "One to four images at up to 4K from a prompt and optional reference images.",
     promptOnly: true,
   },
@@ -110,6 +112,3 @@ export function getModelMeta(id: string): ModelMetaEntry | undefined;
 export function getModelMeta(id: string): ModelMetaEntry | undefined {
   return MODEL_META.find((model) => model.id === id);
 }
-
-/** A model's name for people, or its id when the catalogue does not know it (a model since retired). */
-export const modelLabel = (id: string) => getModelMeta(id)?.label ?? id;

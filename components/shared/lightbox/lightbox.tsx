@@ -3,7 +3,7 @@
 import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState, type TouchEvent } from "react";
-import { modelLabel } from "@/lib/models/meta";
+import { modelLabel } from "@/lib/models/labels";
 import { mediaUrl } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { DialogContent } from "@/components/ui/dialog";
