@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { themeScript } from "@/components/layout/theme";
 import { Providers } from "@/components/providers";
 import { env } from "@/lib/env";
 import "./globals.css";
@@ -33,14 +34,16 @@ export const viewport: Viewport = {
 };
 
 // Reading the request makes every page render per request, which the CSP's per-request nonce needs
-// (proxy.ts makes it; Next puts it on its own scripts, next-themes on its inline one).
+// (proxy.ts makes it; Next puts it on its own scripts, the layout on the theme's inline one).
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    // next-themes sets the class before hydration, so the server's markup differs on purpose.
+    // The theme script sets the class before hydration, so the server's markup differs on purpose.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh antialiased">
-        <Providers nonce={nonce}>{children}</Providers>
+        {/* First in the body: the page's colours are right before anything paints. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Providers>{children}</Providers>
       </body>
     </html>
   );

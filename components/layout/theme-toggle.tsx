@@ -1,18 +1,14 @@
 "use client";
 
 import { Monitor, Moon, Sun } from "lucide-react";
-import { useTheme } from "next-themes";
 import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { readThemeChoice, setThemeChoice, subscribeThemeChoice, type ThemeChoice } from "./theme-choice";
 
 const THEMES = [
   { value: "light", label: "Light", Icon: Sun },
   { value: "dark", label: "Dark", Icon: Moon },
   { value: "system", label: "System", Icon: Monitor },
-] as const;
-
-type Theme = (typeof THEMES)[number]["value"];
-
-const subscribeNever = () => () => {};
+] as const satisfies readonly { value: ThemeChoice; label: string; Icon: unknown }[];
 
 // Arrow keys move by one (wrapping round), Home and End to either end.
 const MOVES: Record<string, (index: number) => number> = {
@@ -30,16 +26,10 @@ const MOVES: Record<string, (index: number) => number> = {
  * Space picks one, and screen readers hear a radio group with the chosen option checked.
  */
 export function ThemeToggle() {
-  const { theme, setTheme } = useTheme();
   // The chosen theme is known only in the browser; render the group unchecked on the server.
-  const mounted = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-  const chosen = mounted ? theme : undefined;
+  const chosen = useSyncExternalStore(subscribeThemeChoice, readThemeChoice, () => undefined);
   // The option last focused keeps the Tab stop; before any, the chosen one (or the first).
-  const [focused, setFocused] = useState<Theme>();
+  const [focused, setFocused] = useState<ThemeChoice>();
   const tabStop = focused ?? THEMES.find((t) => t.value === chosen)?.value ?? THEMES[0].value;
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -66,7 +56,7 @@ export function ThemeToggle() {
           tabIndex={tabStop === value ? 0 : -1}
           onFocus={() => setFocused(value)}
           onKeyDown={(event) => onKeyDown(event, index)}
-          onClick={() => setTheme(value)}
+          onClick={() => setThemeChoice(value)}
           className="inline-flex size-8 items-center justify-center rounded text-muted-foreground hover:text-foreground aria-checked:bg-muted aria-checked:text-foreground"
         >
           <Icon className="size-4" aria-hidden />

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 
 export type Scheme = "light" | "dark";
 
-/** Follows the system theme (the app's default) and waits until next-themes has applied it. */
+/** Follows the system theme (the app's default) and waits until the theme script has applied it. */
 export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${scheme}\\b`));
