@@ -88,28 +88,36 @@ export function eventDelays(notified: Notified[], heard: Heard[]): number[] {
   return delays;
 }
 
-/** Samples live tasks and sending submissions per kind every 250 ms; answers the peaks. */
+/**
+ * Samples live tasks and sending submissions per kind every 250 ms; answers the peaks. Both counts come from one
+ * statement, so one snapshot: counted apart, a task that ended between the two reads and the submission sent into
+ * its slot were both counted, and the peak read one over the limit that the upstream never saw.
+ */
 export function sampleLive(db: Kysely<Database>): { peaks: { image: number; video: number }; stop(): void } {
   const peaks = { image: 0, video: 0 };
   let stopped = false;
   void (async () => {
     while (!stopped) {
       for (const kind of ["image", "video"] as const) {
-        const tasks = await db
-          .selectFrom("tasks")
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .where("kind", "=", kind)
-          .where("status", "in", ["pending", "processing"])
-          .where("lost", "=", 0)
+        const counts = await db
+          .selectNoFrom((eb) => [
+            eb
+              .selectFrom("tasks")
+              .select((count) => count.fn.countAll<string>().as("n"))
+              .where("kind", "=", kind)
+              .where("status", "in", ["pending", "processing"])
+              .where("lost", "=", 0)
+              .as("tasks"),
+            eb
+              .selectFrom("submissions")
+              .select((count) => count.fn.countAll<string>().as("n"))
+              .where("kind", "=", kind)
+              .where("state", "=", "sending")
+              .where("lease_until", ">", new Date().toISOString())
+              .as("sending"),
+          ])
           .executeTakeFirst();
-        const sending = await db
-          .selectFrom("submissions")
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .where("kind", "=", kind)
-          .where("state", "=", "sending")
-          .where("lease_until", ">", new Date().toISOString())
-          .executeTakeFirst();
-        peaks[kind] = Math.max(peaks[kind], Number(tasks?.n ?? 0) + Number(sending?.n ?? 0));
+        peaks[kind] = Math.max(peaks[kind], Number(counts?.tasks ?? 0) + Number(counts?.sending ?? 0));
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

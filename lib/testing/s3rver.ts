@@ -38,6 +38,10 @@ export async function startS3rver({ bucket = "darkroom-test" }: { bucket?: strin
     },
     async close() {
       await server.close();
+      // s3rver may still be opening the file of an upload whose client went away (a killed instance's readiness
+      // probe): removing the folder under it makes that stream fail with ENOENT, which s3rver does not handle and
+      // which ends this process. A moment lets such a stream open and fail on its own connection first.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       await rm(directory, { recursive: true, force: true });
     },
   };
