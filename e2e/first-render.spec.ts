@@ -93,3 +93,32 @@ test("the task page shows an image fitted from its 1280 px WebP, first, and the 
     `/api/media/${id}/0`,
   );
 });
+
+test("the task page keeps the fitted picture's place while it loads: nothing below it moves when it arrives", async ({ page }) => {
+  const id = await createTask(page.request, `${tag} egret, late`);
+  await waitArchived(page.request, id);
+  // The picture arrives a second after the page, as on a slow phone.
+  await page.route(`**/api/media/${id}/0/thumbnail?w=1280`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(`/tasks/${id}`);
+  const picture = page.getByRole("button", { name: /Image 1 of 1: fitted/ }).locator("img");
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // The box had the picture's size before the file came (1024×1024: as wide as the column, as tall as wide).
+  const box = (await picture.boundingBox())!;
+  expect(Math.abs(box.width - box.height)).toBeLessThan(2);
+  await page.waitForTimeout(300);
+  const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+  expect(shifted).toBeLessThan(0.05);
+});
