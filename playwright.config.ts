@@ -5,15 +5,19 @@ import { CHROMIUM } from "./bench/app-server";
 import { ADMIN_STATE } from "./e2e/support/accounts";
 
 // Debian's Chromium when present (CI installs it); never a downloaded browser. Elsewhere, Playwright's own.
-// Ports and data folder can be moved (E2E_PORT, E2E_EMULATOR_PORT) so two runs on one machine do not collide.
+// Ports, and with them the data and output folders, can be moved (E2E_PORT, E2E_EMULATOR_PORT) so two runs on
+// one machine do not collide (two shards side by side with --shard, say).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4110";
 const dataDir = path.join(os.tmpdir(), `darkroom-e2e-data-${port}`);
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  outputDir: path.join("test-results", String(port)),
+  // A hang detector, not a speed test: on a busy two-core machine (CI runs vitest beside this) a test that loads
+  // several pages and runs axe twice took over a minute.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   // One server and one database for the whole run: the projects below run in a fixed order, one test at a time.
   workers: 1,
   fullyParallel: false,

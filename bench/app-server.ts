@@ -40,23 +40,32 @@ export async function serveBuild(config: Record<string, string>): Promise<Served
     if (i > 45) return "no production build to serve (run `npm run build`)";
     await sleep(1_000);
   }
+  return startNext({ cwd: process.cwd(), env: { ...config, GENERATION_API_BASE_URL: "" }, ready: "/api/health" });
+}
+
+/**
+ * `next start` of the build in `cwd` on a free port, behind the launcher's front, once `ready` answers 2xx;
+ * a string saying why when it did not start.
+ */
+export async function startNext(options: { cwd: string; env?: Record<string, string>; ready: string }): Promise<ServedApp | string> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const front = pathToFileURL(path.resolve("lib", "launcher", "front.mjs")).href;
-  const next = path.join("node_modules", "next", "dist", "bin", "next");
+  const next = path.join(options.cwd, "node_modules", "next", "dist", "bin", "next");
   const child = spawn(process.execPath, ["--import", front, next, "start", "-p", String(port)], {
-    env: { ...process.env, ...config, GENERATION_API_BASE_URL: "", PORT: String(port) },
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env, PORT: String(port) },
     stdio: "ignore",
   });
   for (let i = 0; ; i += 1) {
-    const up = await fetch(`${base}/api/health`).then(
+    const up = await fetch(`${base}${options.ready}`).then(
       (r) => r.ok,
       () => false,
     );
     if (up) return { base, process: child };
     if (i > 150) {
       child.kill("SIGTERM");
-      return "the app's server did not start";
+      return "the server did not start";
     }
     await sleep(200);
   }

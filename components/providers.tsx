@@ -1,6 +1,6 @@
 "use client";
 
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@/lib/query/react";
 import { useState, type ReactNode } from "react";
 import { makeQueryClient } from "@/lib/query/client";
 

@@ -80,6 +80,11 @@ test("the member sees their budget, gets the 80% alert and is refused past it wi
 test("the admin sees the alert and uses 'allow once': the member's next submission goes through, once", async ({ page, signedInPage }) => {
   await page.goto("/credits");
   await expect(page.getByTestId("budget-alert").filter({ hasText: `${BEA.name}'s daily budget reached 80%` })).toBeVisible();
+  // The alerts are in the HTML where they show, above the page's heading: not streamed after the page, which
+  // pushed everything below them down once the browser had painted it.
+  const html = await (await page.request.get("/credits")).text();
+  expect(html.indexOf('data-testid="budget-alert"')).toBeGreaterThan(-1);
+  expect(html.indexOf('data-testid="budget-alert"')).toBeLessThan(html.indexOf("<h1"));
   const row = page.getByRole("region", { name: `Daily budget: ${BEA.name}` });
   await expect(row.getByText("12 of 100 credits left")).toBeVisible();
   await row.getByRole("button", { name: "Allow once" }).click();

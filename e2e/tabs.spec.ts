@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { createTask, TasksPage } from "./support/tasks";
+import { createTask, TasksPage, waitArchived } from "./support/tasks";
 
 // Issue 15: one event stream per browser. Three gallery tabs in one browser share one /api/events stream (the
 // leader tab's); every tab shows a task finish; when the leader tab closes, another takes the stream over,
@@ -45,4 +45,28 @@ test("three tabs share one event stream, and a closed leader hands it over", asy
   expect(streams.urls[1]).toMatch(/^\?after=\d+$/);
   await finishesInEveryTab(tabs.slice(1), `tabs handed over ${Date.now()}`);
   expect(streams.urls).toHaveLength(2);
+});
+
+test("a tab that opens while another leads catches up on what changed since its page was read", async ({ page }) => {
+  const context = page.context();
+  const streams = countStreams(context);
+  await new TasksPage(page).goto();
+  await expect.poll(() => streams.urls.length).toBe(1);
+  const prompt = `tabs late joiner ${Date.now()}`;
+  const id = await createTask(page.request, prompt);
+
+  // The second tab's page is read while the task runs; its scripts arrive only once the task is done, as on a
+  // slow phone. By then the leader has passed the task's events on, before this tab listened.
+  const late = await context.newPage();
+  await late.route(/\/_next\/static\/chunks\/.*\.js/, async (route) => {
+    await waitArchived(page.request, id);
+    await route.continue();
+  });
+  await late.goto("/tasks", { waitUntil: "commit" });
+  const card = new TasksPage(late).card(prompt);
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText("Succeeded");
+  // It asks the leader for what changed since its page was read, and shows the task done; no second stream.
+  await expect(card).toContainText("Succeeded", { timeout: 15_000 });
+  expect(streams.urls).toHaveLength(1);
 });

@@ -44,8 +44,10 @@ test("paste one image, drop another, upload a third; the emulator fetches every 
   const addRow = page.getByRole("button", { name: "Add URL" });
   const row = (n: number) => page.getByRole("textbox", { name: `Reference images ${n}`, exact: true });
 
-  // Paste into the first row while it has focus.
+  // Paste into the first row while it has focus, once it takes files (its Upload button shows: the uploading code
+  // loads when someone starts on the form, and until then the row is a plain URL input).
   await addRow.click();
+  await expect(page.getByRole("button", { name: "Upload an image for Reference images 1" })).toBeVisible();
   await row(1).focus();
   await sendFile(row(1), "paste", { name: "pasted.png", type: "image/png", base64: await imageBase64("png", "#c83") });
   await expect(row(1)).toHaveValue(LINK);

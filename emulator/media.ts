@@ -1,6 +1,6 @@
 // Result media: rendered in the background after acceptance, kept as files, served under /media/.
 import { mkdirSync } from "node:fs";
-import { rm, stat, writeFile } from "node:fs/promises";
+import { readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { renderImage } from "./render/image";
 import { renderVideo } from "./render/video";
@@ -127,8 +127,13 @@ export class MediaLibrary {
     await Promise.all(task.media.ids.map((id) => rm(this.filePath(id, ext), { force: true })));
   }
 
+  /**
+   * Removes every file, leaving the folder: a render that finishes meanwhile may write into it (removing the
+   * folder itself then failed with ENOTEMPTY), and its task, gone with the reset, removes that file itself.
+   */
   async clearFiles(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    const names = await readdir(this.dir).catch(() => []);
+    await Promise.all(names.map((name) => rm(path.join(this.dir, name), { recursive: true, force: true })));
     mkdirSync(this.dir, { recursive: true });
   }
 

@@ -84,6 +84,12 @@ describe("parseEnv", () => {
     expect(port).not.toBe(0);
   });
 
+  // Browsers and Node's fetch refuse the Fetch standard's bad ports: an emulator there answered nothing.
+  it.each(["PORT", "EMULATOR_PORT"])("refuses a port fetch will not connect to as %s", (name) => {
+    expect(problemWith({ [name]: "4190" })).toMatch(new RegExp(`${name}.*refuse to connect to`));
+    expect(parseEnv({ [name]: "4191" })[name as "PORT"]).toBe(4191);
+  });
+
   it("puts the database and media under DATA_DIR unless they are set", () => {
     expect(parseEnv({ DATA_DIR: "/srv/darkroom" })).toMatchObject({
       DATABASE_URL: "/srv/darkroom/darkroom.db",

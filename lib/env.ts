@@ -9,8 +9,23 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const flag = optional(
   z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((value) => value === "true" || value === "1"),
 );
+// The Fetch standard's bad ports: browsers will not open a page there, and Node's fetch refuses them ("bad
+// port"), so an emulator on 4190 failed every request as a network error.
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117,
+  119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
+  989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
 const port = (fallback: number) =>
-  optional(z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535)).transform((value) => value ?? fallback);
+  optional(
+    z.coerce
+      .number({ error: "must be a port number" })
+      .int()
+      .min(0)
+      .max(65535)
+      .refine((value) => !BAD_PORTS.has(value), "is a port browsers and fetch refuse to connect to; choose another, such as 3000 or 4010"),
+  ).transform((value) => value ?? fallback);
 
 const megabytes = (fallback: number) =>
   optional(z.coerce.number({ error: "must be a number of megabytes" }).positive("must be a number of megabytes above 0")).transform(

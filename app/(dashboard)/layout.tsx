@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { BudgetAlertBanner } from "@/components/layout/budget-alert-banner";
+import { BudgetAlerts } from "@/components/layout/budget-alert-list";
+import { BudgetAlertWatcher } from "@/components/layout/budget-alert-watcher";
 import { MobileBar } from "@/components/layout/mobile-bar";
 import { Sidebar } from "@/components/layout/sidebar";
 import { MAIN_ID, SkipLink } from "@/components/layout/skip-link";
@@ -11,6 +12,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // because a layout is not re-run on every navigation.
   const user = await requirePageUser();
   const shellUser = { name: user.name, email: user.email, role: user.role };
+  const alerts = await alertsFor(user);
   return (
     <div className="min-h-dvh md:flex">
       <SkipLink />
@@ -19,7 +21,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 outline-none">
         {/* A page that marks itself data-wide (a grid of results) may use a wide screen's width; forms and text stay readable. */}
         <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 has-[[data-wide]]:max-w-[120rem] sm:px-6 md:py-10 lg:px-10">
-          <BudgetAlertBanner initial={await alertsFor(user)} />
+          {/* With alerts to show, their list is part of the page (its code comes with it) and in the HTML's first
+              paint; a list loaded lazily was streamed after the page and pushed everything below it down. */}
+          {alerts.length > 0 ? <BudgetAlerts initial={alerts} /> : <BudgetAlertWatcher />}
           {children}
         </div>
       </main>

@@ -37,7 +37,7 @@ export function SegmentedField({ spec, value, onChange, error, label, inputRef, 
   );
 }
 
-export function SelectField({ spec, value, onChange, onBlur, error, label, inputRef, className }: ControlProps) {
+export function SelectField({ spec, value, onChange, error, label, inputRef, className }: ControlProps) {
   return (
     <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error}>
       {(ids) => (
@@ -46,7 +46,6 @@ export function SelectField({ spec, value, onChange, onBlur, error, label, input
           ref={inputRef as never}
           value={value === undefined ? "" : String(value)}
           onChange={(event) => onChange(toOption(spec.options ?? [], event.target.value))}
-          onBlur={onBlur}
           aria-describedby={ids.describedBy}
           aria-invalid={ids.invalid}
         >
@@ -63,7 +62,7 @@ export function SelectField({ spec, value, onChange, onBlur, error, label, input
 }
 
 /** A switch with its label and help beside it, the way settings rows read. */
-export function SwitchField({ spec, value, onChange, onBlur, error, label, inputRef }: ControlProps) {
+export function SwitchField({ spec, value, onChange, error, label, inputRef }: ControlProps) {
   const id = useId();
   const describedBy = [spec.meta.help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
@@ -84,7 +83,6 @@ export function SwitchField({ spec, value, onChange, onBlur, error, label, input
         ref={inputRef as never}
         checked={value === true}
         onCheckedChange={onChange}
-        onBlur={onBlur}
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
       />

@@ -1,12 +1,11 @@
 import type { Ref } from "react";
-import type { FieldSpec } from "./field-specs";
+import type { FieldSpec } from "@/lib/models/form";
 
 /** What every widget takes: the field's spec and a controlled value. Lists read nested errors from `errors`. */
 export interface ControlProps<V = unknown> {
   spec: FieldSpec;
   value: V;
   onChange: (value: V) => void;
-  onBlur?: () => void;
   /** The message for the field as a whole. */
   error?: string;
   /** The field's whole error tree (items of a list carry their own). */
@@ -28,14 +27,4 @@ export function optionLabel(value: unknown, unit?: string): string {
   if (typeof value === "number") return unit ? `${value} ${unit}` : String(value);
   const text = String(value);
   return WORDS[text] ?? (/^[a-z]/.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text);
-}
-
-/** The message at `path` in an error tree ("" for the node itself), including a list's own message. */
-export function errorAt(errors: unknown, ...path: (string | number)[]): string | undefined {
-  let node: unknown = errors;
-  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[key] : undefined;
-  if (typeof node !== "object" || node === null) return undefined;
-  const { message, root } = node as { message?: unknown; root?: { message?: unknown } };
-  if (typeof message === "string") return message;
-  return typeof root?.message === "string" ? root.message : undefined;
 }

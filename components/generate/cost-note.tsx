@@ -1,13 +1,12 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react";
 import { Coins } from "lucide-react";
-import { useWatch } from "react-hook-form";
 import { formatNumber, plural } from "@/lib/format";
 import { balanceQueryOptions } from "@/lib/query/budgets";
 import { pastCharge, priceSettings, type RecentCharge } from "@/lib/schemas/charges";
-import type { FormValues } from "./form-values";
-import { ENDPOINT_FIELD, RUNS_FIELD } from "./request-resolver";
+import { ENDPOINT_FIELD, RUNS_FIELD } from "./form-fields";
+import { useFormValues } from "./use-form";
 
 interface CostNoteProps {
   model: string;
@@ -21,7 +20,7 @@ interface CostNoteProps {
  * when that is more than the estimated account balance left (an estimate, so it warns and never refuses).
  */
 export function CostNote({ model, mode, charges }: CostNoteProps) {
-  const values = useWatch<FormValues>();
+  const values = useFormValues();
   const { data: balance } = useQuery(balanceQueryOptions());
   const runs = typeof values[RUNS_FIELD] === "number" && values[RUNS_FIELD] > 1 ? values[RUNS_FIELD] : 1;
   // Runs and endpoint are the submission's, not the request's: neither is part of a task's settings.

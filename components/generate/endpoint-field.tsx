@@ -1,12 +1,11 @@
 "use client";
 
-import { useController } from "react-hook-form";
 import { Segmented } from "@/components/ui/segmented";
 import type { GenerationEndpoint } from "@/lib/schemas/generations";
-import { errorAt } from "./control-props";
+import { errorAt } from "./error-tree";
 import { FieldShell } from "./field-shell";
-import type { FormValues } from "./form-values";
-import { ENDPOINT_FIELD } from "./request-resolver";
+import { ENDPOINT_FIELD } from "./form-fields";
+import { useField } from "./use-form";
 
 const OPTIONS: { value: GenerationEndpoint; label: string }[] = [
   { value: "v1", label: "v1 (recommended)" },
@@ -18,13 +17,13 @@ export const offersLegacy = (model: string) => model === "alpha-2.3";
 
 /** Which upstream endpoint creates the task; the spec keeps the legacy one for existing integrations only. */
 export function EndpointField() {
-  const { field, fieldState } = useController<FormValues>({ name: ENDPOINT_FIELD });
+  const field = useField(ENDPOINT_FIELD);
   return (
     <FieldShell
       kind="group"
       label="Endpoint"
       help="The legacy endpoints remain for existing integrations; new integrations use v1. Legacy creates text-to-video only (no first frame)."
-      error={errorAt(fieldState.error)}
+      error={errorAt(field.errors)}
     >
       {(ids) => (
         <Segmented

@@ -1,25 +1,13 @@
 // How the Generate form fills itself in from an entry link (components/shared/entry-links.ts).
-import type { CatalogueEntry } from "@/lib/models/catalogue";
-import { loadAllModels } from "@/lib/models/load";
+import type { FieldSpec } from "@/lib/models/form";
+import type { FormSpec } from "@/lib/models/form-specs";
 import { getModelMeta } from "@/lib/models/meta";
 import type { TaskView } from "@/lib/schemas/views";
 import { INPUT_URL_MISSING, type Entry, type InputRole } from "@/components/shared/entry-links";
-import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
 import type { FormValues } from "./form-values";
 import type { Choice } from "./session-store";
 
 export type Prefill = { ok: true; choice: Choice; values: FormValues; notice: string } | { ok: false; problem: string };
-
-/** Every model and mode, in catalogue order, with its fields. */
-function forms(models: readonly CatalogueEntry[]): { entry: CatalogueEntry; choice: Choice; fields: FieldSpec[] }[] {
-  return models.flatMap((entry) =>
-    ("modes" in entry ? entry.modes.map((mode) => mode.value as string) : [undefined]).map((mode) => ({
-      entry,
-      choice: { model: entry.id, ...(mode ? { mode } : {}) },
-      fields: fieldSpecs(modelObject(entry, mode)),
-    })),
-  );
-}
 
 // Which field takes an image in each role, told by its metadata, so a new model's schema joins in by itself.
 const TAKES: Record<InputRole, (field: FieldSpec) => boolean> = {
@@ -35,8 +23,8 @@ function inputValue(field: FieldSpec, url: string): unknown {
   return [{ image_url: url, ...(typeField ? { [typeField.name]: "subject" } : {}) }];
 }
 
-/** The form values an entry link asks for; an image used as input loads every model's schema to find who takes it. */
-export async function prefillFrom(entry: Entry, task: TaskView): Promise<Prefill> {
+/** The form values an entry link asks for; an image used as input goes to the first form (in catalogue order) that takes it. */
+export function prefillFrom(entry: Entry, task: TaskView, forms: readonly FormSpec[]): Prefill {
   const model = getModelMeta(task.model);
   if (entry.kind === "remix") {
     if (!model || !task.params)
@@ -64,15 +52,13 @@ export async function prefillFrom(entry: Entry, task: TaskView): Promise<Prefill
     return { ok: false, problem: `Task ${task.id} made a video; only images can be used as a first frame or reference.` };
   const url = task.results?.find((result) => result.index === entry.index)?.url;
   if (!url) return { ok: false, problem: INPUT_URL_MISSING };
-  const targets = forms(await loadAllModels()).flatMap((form) =>
-    form.fields.filter(TAKES[entry.role]).map((field) => ({ ...form, field })),
-  );
-  const target = targets.find((candidate) => candidate.entry.id === entry.model) ?? targets[0];
+  const targets = forms.flatMap((form) => form.fields.filter(TAKES[entry.role]).map((field) => ({ ...form, field })));
+  const target = targets.find((candidate) => candidate.model === entry.model) ?? targets[0];
   if (!target) return { ok: false, problem: "No model takes an image in that role." };
   const what = entry.role === "first-frame" ? "first frame" : "reference";
   return {
     ok: true,
-    choice: target.choice,
+    choice: { model: target.model, ...(target.mode ? { mode: target.mode } : {}) },
     values: { [target.field.name]: inputValue(target.field, url) },
     notice: `Using image ${entry.index + 1} of task ${task.id} as the ${what}.`,
   };

@@ -1,14 +1,16 @@
 "use client";
 
-import { useController, useWatch } from "react-hook-form";
-import { errorAt } from "./control-props";
-import type { FieldSpec } from "./field-specs";
-import type { FormValues } from "./form-values";
+import { lazy, Suspense } from "react";
+import { errorAt } from "./error-tree";
+import type { FieldSpec } from "@/lib/models/form";
 import { referenceNames } from "./mentions";
 import { PromptField } from "./prompt-field";
-import { ReferencesField } from "./references-field";
 import { UrlListField } from "./url-list-field";
+import { useField, useFieldValue } from "./use-form";
 import { SCALAR_WIDGETS } from "./widget-map";
+
+// Only epsilon-v6's reference mode has named image references: their editor loads when that form shows.
+const ReferencesField = lazy(() => import("./references-field").then((module) => ({ default: module.ReferencesField })));
 
 interface FieldControlProps {
   spec: FieldSpec;
@@ -19,16 +21,15 @@ interface FieldControlProps {
 
 /** One form field, drawn by the widget its metadata names and bound to the form by its name. */
 export function FieldControl({ spec, mentionSource, className }: FieldControlProps) {
-  const { field, fieldState } = useController<FormValues>({ name: spec.name });
+  const field = useField(spec.name);
   const props = {
     spec,
     value: field.value,
     onChange: field.onChange,
-    onBlur: field.onBlur,
     inputRef: field.ref,
     name: spec.name,
-    error: errorAt(fieldState.error),
-    errors: fieldState.error,
+    error: errorAt(field.errors),
+    errors: field.errors,
     className,
   };
   switch (spec.meta.widget) {
@@ -37,7 +38,11 @@ export function FieldControl({ spec, mentionSource, className }: FieldControlPro
     case "url-list":
       return <UrlListField {...props} />;
     case "image-references":
-      return <ReferencesField {...props} />;
+      return (
+        <Suspense fallback={<div aria-hidden className="h-40 animate-pulse rounded-lg bg-muted/50" />}>
+          <ReferencesField {...props} />
+        </Suspense>
+      );
     default: {
       const Widget = SCALAR_WIDGETS[spec.meta.widget];
       return Widget ? <Widget {...props} /> : null;
@@ -51,6 +56,6 @@ function MentioningPrompt({ source, ...props }: Parameters<typeof PromptField>[0
 }
 
 function WatchedPrompt({ source, ...props }: Parameters<typeof PromptField>[0] & { source: FieldSpec }) {
-  const rows = useWatch<FormValues>({ name: source.name });
+  const rows = useFieldValue(source.name);
   return <PromptField {...props} mentionNames={referenceNames(rows)} />;
 }

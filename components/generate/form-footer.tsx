@@ -2,27 +2,27 @@
 
 import { Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { useController } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { MAX_RUNS } from "@/lib/schemas/generation-rules";
-import { errorAt } from "./control-props";
+import { errorAt } from "./error-tree";
 import { FieldShell } from "./field-shell";
-import type { FormValues } from "./form-values";
-import { RUNS_FIELD } from "./request-resolver";
+import { RUNS_FIELD } from "./form-fields";
+import { useField, useFormStatus } from "./use-form";
 
 /**
  * Runs, what such a request cost before (`note`: the client never computes a price, the generation service
  * reports credits once it accepts a task) and the submit button.
  */
-export function FormFooter({ pending, note }: { pending: boolean; note?: ReactNode }) {
-  const { field, fieldState } = useController<FormValues>({ name: RUNS_FIELD });
+export function FormFooter({ note }: { note?: ReactNode }) {
+  const field = useField(RUNS_FIELD);
+  const pending = useFormStatus().submitting;
   return (
     // Stacked: the form sits in a narrow column beside the results, where side by side would squeeze every line.
     <div className="grid gap-3 border-t pt-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-40 flex-1">
-          <FieldShell label="Runs" help={`Queue this many identical submissions, up to ${MAX_RUNS}.`} error={errorAt(fieldState.error)}>
+          <FieldShell label="Runs" help={`Queue this many identical submissions, up to ${MAX_RUNS}.`} error={errorAt(field.errors)}>
             {(ids) => (
               <Input
                 id={ids.id}
@@ -34,7 +34,6 @@ export function FormFooter({ pending, note }: { pending: boolean; note?: ReactNo
                 step={1}
                 value={typeof field.value === "number" && !Number.isNaN(field.value) ? field.value : ""}
                 onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
-                onBlur={field.onBlur}
                 aria-describedby={ids.describedBy}
                 aria-invalid={ids.invalid}
                 className="max-w-24 tabular-nums"

@@ -1,6 +1,6 @@
 // The form holds what a person sees (empty strings, blank rows); the request holds what the API
 // takes (absent fields, no blank rows). These two functions are the only bridge between them.
-import type { FieldSpec } from "./field-specs";
+import type { FieldSpec } from "@/lib/models/form";
 
 export type FormValues = Record<string, unknown>;
 

@@ -1,13 +1,12 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useQueries, useQuery } from "@/lib/query/react";
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getModelMeta } from "@/lib/models/meta";
 import { submissionQueryOptions } from "@/lib/query/submissions";
-import { recentOwnTasksOptions } from "@/lib/query/task-list";
+import { recentOwnTasksOptions } from "@/lib/query/recent-tasks";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { RecentCharge } from "@/lib/schemas/charges";
 import { NOTHING_LEARNED, type LearnedValues } from "@/lib/schemas/learned-values";
@@ -16,15 +15,28 @@ import { entryHref, type Entry } from "@/components/shared/entry-links";
 import { LightboxProvider } from "@/components/shared/lightbox/lightbox-provider";
 import { Toast, type ToastMessage } from "@/components/shared/toast";
 import { defaultChoice } from "./default-model";
+import type { FormSpec } from "@/lib/models/form-specs";
 import type { FormValues } from "./form-values";
+import { fieldsOf, FormsContext, useForms } from "./forms-context";
+import { preloadImageDrop } from "./image-drop-zone";
 import { GenerationForm, type FieldRefusal } from "./generation-form";
 import { ModelPicker } from "./model-picker";
 import { RecentResults } from "./recent-results";
 import { readChoice, readDraft, readTracked, writeChoice, writeTracked, type Choice, type Tracked } from "./session-store";
-import { SubmissionList } from "./submission-list";
 import { useEntryPrefill } from "./use-entry-prefill";
-import { useLoadedModel } from "./use-loaded-model";
 import { useLiveUpdates } from "@/components/shared/use-live-updates";
+
+// Loaded when first needed, or once someone starts on the form (so that nothing then waits for them): the cards
+// of the submissions made from this tab (none when the page opens), the mode tabs of models that have modes
+// (the page opens on one without), and image uploads.
+const loadSubmissionList = () => import("./submission-list");
+const SubmissionList = lazy(() => loadSubmissionList().then((module) => ({ default: module.SubmissionList })));
+const loadModeTabs = () => import("./mode-tabs");
+const ModeTabs = lazy(() => loadModeTabs().then((module) => ({ default: module.ModeTabs })));
+const preload = () => {
+  void Promise.all([loadSubmissionList(), loadModeTabs()]);
+  preloadImageDrop();
+};
 
 /** A known model, with a mode it has (its first when none or an unknown one is given). */
 function validChoice(choice: Choice | undefined): Choice | undefined {
@@ -38,6 +50,8 @@ const NO_CHARGES: readonly RecentCharge[] = [];
 
 interface GenerateWorkspaceProps {
   entry?: Entry;
+  /** Every model's form, read off the schemas on the server. */
+  forms: readonly FormSpec[];
   /** What the API's 422s taught about values the spec leaves open, which the form follows. */
   learned?: LearnedValues;
   /** What the team's recent tasks were charged: prices shown before a submit, and the default model. */
@@ -47,20 +61,22 @@ interface GenerateWorkspaceProps {
 }
 
 /** The Generate page's client part. Drafts live in this tab's sessionStorage, so it renders only in the browser. */
-export function GenerateWorkspace({ entry, learned = NOTHING_LEARNED, charges = NO_CHARGES, memberId }: GenerateWorkspaceProps) {
+export function GenerateWorkspace({ entry, forms, learned = NOTHING_LEARNED, charges = NO_CHARGES, memberId }: GenerateWorkspaceProps) {
   // Mounted in a transition, which React renders in slices that yield to the browser: mounted at once, the whole
   // workspace was one long task (≈ 400 ms at a phone's speed), blocking input while the page loaded.
   const [mounted, setMounted] = useState(false);
   useEffect(() => startTransition(() => setMounted(true)), []);
   // A new entry link (Remix, Extend) starts over from that task rather than from what was picked before.
   return mounted ? (
-    <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} learned={learned} charges={charges} memberId={memberId} />
+    <FormsContext value={forms}>
+      <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} learned={learned} charges={charges} memberId={memberId} />
+    </FormsContext>
   ) : (
     <div aria-hidden className="h-96 animate-pulse rounded-xl border bg-card/60" />
   );
 }
 
-type WorkspaceProps = Required<Omit<GenerateWorkspaceProps, "entry">> & { entry?: Entry };
+type WorkspaceProps = Required<Omit<GenerateWorkspaceProps, "entry" | "forms">> & { entry?: Entry };
 
 // Ctrl/Cmd+Enter submits from anywhere in the form column, the model picker included (the form itself
 // handles it inside, where plain Enter is also kept from submitting).
@@ -99,7 +115,7 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const fromEntry = prefill.status === "done" && prefill.ok ? validChoice(prefill.choice) : undefined;
   const choice = picked ?? fromEntry ?? stored;
   const model = getModelMeta(choice.model)!;
-  const loaded = useLoadedModel(choice.model);
+  const fields = fieldsOf(useForms(), choice.model, choice.mode);
   const usePrefill = picked === null && fromEntry !== undefined && prefill.status === "done" && prefill.ok;
 
   function choose(next: Choice) {
@@ -138,17 +154,17 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const form =
     prefill.status === "loading" ? (
       <p className="text-sm text-muted-foreground">Loading the task…</p>
-    ) : loaded.status === "failed" ? (
+    ) : !fields ? (
       <Alert tone="warning" role="alert">
-        The form for {model.label} could not be loaded. Check the connection and reload the page.
+        Darkroom has no form for {model.label}
+        {choice.mode ? ` in ${choice.mode}` : ""}. Reload the page.
       </Alert>
-    ) : loaded.status === "loading" ? (
-      <div aria-hidden className="h-64 animate-pulse rounded-lg bg-muted/50" />
     ) : (
       <GenerationForm
         key={`${choice.model}:${choice.mode ?? ""}:${usePrefill ? "entry" : "draft"}`}
-        entry={loaded.entry}
+        model={model}
         mode={choice.mode}
+        fields={fields}
         sources={usePrefill ? [prefill.values] : [readDraft(choice), carriedPrompt === undefined ? undefined : { prompt: carriedPrompt }]}
         onSubmitted={onSubmitted}
         onValues={rememberPrompt}
@@ -165,7 +181,13 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
         data-wide
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)] xl:gap-8"
       >
-        <div className="grid gap-5" onKeyDown={submitFromColumn}>
+        <div
+          className="grid gap-5"
+          onKeyDown={submitFromColumn}
+          onKeyDownCapture={preload}
+          onInputCapture={preload}
+          onPointerDownCapture={preload}
+        >
           {prefill.status === "done" &&
             (prefill.ok ? (
               <Alert role="status">{prefill.notice}</Alert>
@@ -182,21 +204,11 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
             </CardHeader>
             <CardContent>
               {"modes" in model ? (
-                <Tabs value={choice.mode} onValueChange={(mode) => choose({ model: model.id, mode })} className="grid gap-5">
-                  <TabsList aria-label="Mode" className="w-fit flex-wrap">
-                    {model.modes.map((mode) => (
-                      <TabsTrigger key={mode.value} value={mode.value}>
-                        {mode.label}
-                      </TabsTrigger>
-                    ))}
-                  </TabsList>
-                  {model.modes.map((mode) => (
-                    <TabsContent key={mode.value} value={mode.value} className="grid gap-5">
-                      <p className="text-sm text-muted-foreground">{mode.description}</p>
-                      {mode.value === choice.mode && form}
-                    </TabsContent>
-                  ))}
-                </Tabs>
+                <Suspense fallback={<div aria-hidden className="h-72 animate-pulse rounded-lg bg-muted/50" />}>
+                  <ModeTabs modes={model.modes} mode={choice.mode} onChange={(mode) => choose({ model: model.id, mode })}>
+                    {form}
+                  </ModeTabs>
+                </Suspense>
               ) : (
                 form
               )}
@@ -205,15 +217,19 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
         </div>
         {/* On a wide screen the results stay beside the form while the page scrolls. */}
         <div className="grid gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto lg:pr-1 lg:pb-2">
-          <SubmissionList
-            tracked={tracked}
-            onShowField={showRefusal}
-            reveal={reveal}
-            onClear={() => {
-              setTracked(writeTracked([]));
-              setToast((current) => ({ id: (current?.id ?? 0) + 1, text: "Stopped following the submissions. They go on in Tasks." }));
-            }}
-          />
+          {tracked.length > 0 && (
+            <Suspense>
+              <SubmissionList
+                tracked={tracked}
+                onShowField={showRefusal}
+                reveal={reveal}
+                onClear={() => {
+                  setTracked(writeTracked([]));
+                  setToast((current) => ({ id: (current?.id ?? 0) + 1, text: "Stopped following the submissions. They go on in Tasks." }));
+                }}
+              />
+            </Suspense>
+          )}
           <RecentResults tasks={results.earlier} loading={results.loading} />
           {tracked.length === 0 && !results.loading && results.earlier.length === 0 && (
             <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">

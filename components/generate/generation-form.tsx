@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { FormError } from "@/components/ui/form-field";
-import type { CatalogueEntry } from "@/lib/models/catalogue";
 import type { FieldGroup } from "@/lib/models/fields";
+import type { FieldSpec } from "@/lib/models/form";
+import type { ModelMeta } from "@/lib/models/meta";
 import { NOTHING_LEARNED, type LearnedValues } from "@/lib/schemas/learned-values";
 import type { RecentCharge } from "@/lib/schemas/charges";
 import type { SubmissionView } from "@/lib/schemas/views";
@@ -12,11 +12,12 @@ import { cn } from "@/lib/utils";
 import { CostNote } from "./cost-note";
 import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
-import { fieldSpecs, modelObject, type FieldSpec } from "./field-specs";
-import { withLearned } from "./learned-fields";
+import { errorAt } from "./error-tree";
 import { FormFooter } from "./form-footer";
 import { initialValues, type FormValues } from "./form-values";
-import { ENDPOINT_FIELD, mentionSource, requestResolver, RUNS_FIELD, type Submitted } from "./request-resolver";
+import { ENDPOINT_FIELD, mentionSource, RUNS_FIELD, type Submitted } from "./form-fields";
+import { FormStore } from "./form-store";
+import { FormStoreProvider, useFormStatus } from "./use-form";
 import { writeDraft } from "./session-store";
 import { useSubmitGeneration } from "./use-submit-generation";
 
@@ -28,8 +29,10 @@ const GROUPS: { group: FieldGroup; title?: string; grid?: boolean }[] = [
 ];
 
 interface GenerationFormProps {
-  entry: CatalogueEntry;
+  model: ModelMeta;
   mode?: string;
+  /** The model's fields in this mode, as the server read them off its schema and what the API taught (learned-fields.ts). */
+  fields: readonly FieldSpec[];
   /** Where the starting values come from, first match wins: a prefill, the tab's draft, a carried-over prompt. */
   sources: (FormValues | undefined)[];
   onSubmitted: (submissions: SubmissionView[]) => void;
@@ -64,8 +67,9 @@ function onShortcut(event: KeyboardEvent<HTMLFormElement>) {
 
 /** The request form of one model in one mode, drawn entirely from its schema and field metadata. */
 export function GenerationForm({
-  entry,
+  model,
   mode,
+  fields,
   sources,
   onSubmitted,
   onValues,
@@ -74,68 +78,81 @@ export function GenerationForm({
   charges = NO_CHARGES,
   focusPrompt = false,
 }: GenerationFormProps) {
-  const layout = useMemo(() => {
-    const schema = modelObject(entry, mode);
-    const { object, fields } = withLearned(schema, fieldSpecs(schema), { model: entry.id, mode }, learned);
-    const fixed = { model: entry.id, ...(mode ? { mode } : {}) };
-    return { fields, resolver: requestResolver({ object, fields, fixed }), mentionSource: mentionSource(fields) };
-  }, [entry, mode, learned]);
-  const [defaultValues] = useState(() => {
+  const [form] = useState(() => {
+    const choice = { model: model.id, mode };
     const runs = sources.map((source) => source?.[RUNS_FIELD]).find((value) => typeof value === "number");
-    const legacy = offersLegacy(entry.id) && sources.some((source) => source?.[ENDPOINT_FIELD] === "legacy");
-    return { ...initialValues(layout.fields, ...sources), [RUNS_FIELD]: runs ?? 1, [ENDPOINT_FIELD]: legacy ? "legacy" : "v1" };
+    const legacy = offersLegacy(model.id) && sources.some((source) => source?.[ENDPOINT_FIELD] === "legacy");
+    const values = { ...initialValues(fields, ...sources), [RUNS_FIELD]: runs ?? 1, [ENDPOINT_FIELD]: legacy ? "legacy" : "v1" };
+    // The schema and zod load when the form is first checked: none of it is on the page's first load.
+    const store = new FormStore<Submitted>(values, (current) =>
+      import("./check-request").then(({ checkRequest }) => checkRequest(current, { ...choice, fields, learned })),
+    );
+    return { store, mentionSource: mentionSource(fields) };
   });
-  // Checked on submit, then again as fields change: checking on blur would move the button under a click.
-  const form = useForm<FormValues, unknown, Submitted>({ resolver: layout.resolver, defaultValues });
-  const submit = useSubmitGeneration(form, layout.fields, onSubmitted);
+  const { store } = form;
+  const submit = useSubmitGeneration(store, fields, onSubmitted);
 
   useEffect(() => {
-    const choice = { model: entry.id, mode };
-    return form.subscribe({
-      formState: { values: true },
-      callback: ({ values }) => {
-        writeDraft(choice, values);
-        onValues?.(values);
-      },
+    const choice = { model: model.id, mode };
+    let last = store.values;
+    return store.subscribe(() => {
+      if (store.values === last) return;
+      last = store.values;
+      writeDraft(choice, last);
+      onValues?.(last);
     });
-  }, [form, entry.id, mode, onValues]);
+  }, [store, model.id, mode, onValues]);
 
   const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (focusPrompt && layout.fields.some((field) => field.name === "prompt")) form.setFocus("prompt");
+    if (focusPrompt && fields.some((field) => field.name === "prompt")) store.focus("prompt");
     // Once, when the form first shows: focus must not jump back while someone works elsewhere on the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     const name = refusal?.field.split(".")[0];
-    if (!refusal || !layout.fields.some((field) => field.name === name)) return;
-    form.setError(refusal.field, { type: "server", message: refusal.message });
+    if (!refusal || !fields.some((field) => field.name === name)) return;
+    store.setError(refusal.field, { message: refusal.message });
     // The form focuses whole fields only; a list row's control is found by the path it carries as its name.
     const row = formElement.current?.querySelector<HTMLElement>(`[name="${CSS.escape(refusal.field)}"]`);
     if (row) row.focus();
-    else form.setFocus(refusal.field);
-  }, [refusal, form, layout.fields]);
+    else store.focus(name!);
+  }, [refusal, store, fields]);
 
-  const grouped = (group: FieldGroup) => layout.fields.filter((field) => (field.meta.group ?? "basics") === group);
+  const grouped = (group: FieldGroup) => fields.filter((field) => (field.meta.group ?? "basics") === group);
   return (
-    <FormProvider {...form}>
+    <FormStoreProvider store={store}>
       <form
         ref={formElement}
         noValidate
-        onSubmit={form.handleSubmit(submit)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void store.submit(submit);
+        }}
+        // Loads the form's check once someone starts on it (typing, or pressing anything), so the first submit does
+        // not wait for it. Not on focus: the form focuses its prompt itself when it opens.
+        onInputCapture={preloadCheck}
+        onPointerDownCapture={preloadCheck}
         onKeyDown={onShortcut}
-        aria-label={`${entry.label} request`}
+        aria-label={`${model.label} request`}
         className="@container grid gap-7"
       >
-        <FormError message={form.formState.errors.root?.server?.message} />
+        <RootError />
         {GROUPS.map(({ group, title, grid }) => (
-          <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={layout.mentionSource} />
+          <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={form.mentionSource} />
         ))}
-        {offersLegacy(entry.id) && <EndpointField />}
-        <FormFooter pending={form.formState.isSubmitting} note={<CostNote model={entry.id} mode={mode} charges={charges} />} />
+        {offersLegacy(model.id) && <EndpointField />}
+        <FormFooter note={<CostNote model={model.id} mode={mode} charges={charges} />} />
       </form>
-    </FormProvider>
+    </FormStoreProvider>
   );
+}
+
+const preloadCheck = () => void import("./check-request");
+
+function RootError() {
+  const { errors } = useFormStatus();
+  return <FormError message={errorAt(errors, "root", "server")} />;
 }
 
 const NO_CHARGES: readonly RecentCharge[] = [];

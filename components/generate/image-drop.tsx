@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react";
 import { Upload, X } from "lucide-react";
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -16,10 +16,7 @@ import { cn } from "@/lib/utils";
 /** Link → a local preview of the file it came from (blob: URLs are what the CSP lets a page show). */
 const thumbnails = new Map<string, { src: string; name: string }>();
 
-/** Field names that take an image (video_url and callback_url do not). */
-export const isImageInput = (name: string) => /image|frame/.test(name);
-
-interface ImageDropProps {
+export interface ImageDropProps {
   /** The field's current value (a URL). */
   value: string;
   onChange: (url: string) => void;

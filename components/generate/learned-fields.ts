@@ -1,14 +1,35 @@
 // The form as this API takes it: what its 422s taught (lib/schemas/learned-values) narrows the choices the
 // schema allows. A refused alpha resolution or reference role is no longer offered; a required epsilon-v6
-// aspect ratio loses its "API default" and must be chosen.
-import { z } from "zod";
+// aspect ratio loses its "API default" and must be chosen. The fields here, applied by the server before it sends
+// the forms; the schema the same way in check-request.ts (learnedObject), which checks a form in the browser.
+import type { FieldSpec } from "@/lib/models/form";
+import type { FormSpec } from "@/lib/models/form-specs";
 import type { LearnedValues } from "@/lib/schemas/learned-values";
-import type { FieldSpec, ObjectSchema } from "./field-specs";
 
 const ASPECT_RATIO_MODES = new Set(["text-to-video", "reference-to-video"]);
 export const ASPECT_RATIO_REQUIRED = "This API requires an aspect ratio: choose one";
 
-type Literal = string | number;
+export interface Learned {
+  /** Values of alpha's resolution this API refused. */
+  refusedResolutions?: ReadonlySet<string>;
+  /** This API requires epsilon-v6's aspect ratio in this mode. */
+  requireAspect: boolean;
+  /** Whether this API takes an epsilon-v6 reference role. */
+  takesType?: (type: string) => boolean;
+}
+
+/** What was learned that applies to this model and mode. */
+export function learnedFor({ model, mode }: { model: string; mode?: string }, learned: LearnedValues): Learned {
+  if (model.startsWith("alpha-") && learned.alphaResolution.length > 0) {
+    return { refusedResolutions: new Set(learned.alphaResolution), requireAspect: false };
+  }
+  if (model !== "epsilon-v6") return { requireAspect: false };
+  const { refused, accepted } = learned.referenceType;
+  return {
+    requireAspect: learned.aspectRatioRequired && mode !== undefined && ASPECT_RATIO_MODES.has(mode),
+    takesType: (type) => !refused.includes(type) && (accepted === null || accepted.includes(type)),
+  };
+}
 
 /** The options left once the learned ones are applied; the schema's own when nothing would be left. */
 function narrowed(options: readonly unknown[], keep: (option: string) => boolean): readonly unknown[] {
@@ -24,38 +45,20 @@ function narrowChoice(field: FieldSpec, keep: (option: string) => boolean): Fiel
   return { ...field, options, defaultValue };
 }
 
-function requiredAspectRatio(object: ObjectSchema): ObjectSchema {
-  let inner = object.shape.aspect_ratio as z.ZodType;
-  while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
-  if (!(inner instanceof z.ZodLiteral)) return object;
-  const values = [...inner.values] as [Literal, ...Literal[]];
-  const required = z.literal(values, { error: (issue) => (issue.input === undefined ? ASPECT_RATIO_REQUIRED : undefined) });
-  return object.extend({ aspect_ratio: required }) as ObjectSchema;
+/** The fields the form shows, for this API. */
+export function learnedFields(fields: readonly FieldSpec[], learned: Learned): FieldSpec[] {
+  const { refusedResolutions, requireAspect, takesType } = learned;
+  return fields.map((field) => {
+    if (field.name === "resolution" && refusedResolutions) return narrowChoice(field, (value) => !refusedResolutions.has(value));
+    if (field.name === "aspect_ratio" && requireAspect) return { ...field, required: true };
+    if (field.name === "image_references" && field.items && takesType) {
+      return { ...field, items: field.items.map((item) => (item.name === "type" ? narrowChoice(item, takesType) : item)) };
+    }
+    return field;
+  });
 }
 
-/** The schema the form validates with and its fields, for this API. */
-export function withLearned(
-  object: ObjectSchema,
-  fields: FieldSpec[],
-  { model, mode }: { model: string; mode: string | undefined },
-  learned: LearnedValues,
-): { object: ObjectSchema; fields: FieldSpec[] } {
-  if (model.startsWith("alpha-") && learned.alphaResolution.length > 0) {
-    const refused = new Set(learned.alphaResolution);
-    return { object, fields: fields.map((field) => (field.name === "resolution" ? narrowChoice(field, (v) => !refused.has(v)) : field)) };
-  }
-  if (model !== "epsilon-v6") return { object, fields };
-  const requireAspect = learned.aspectRatioRequired && mode !== undefined && ASPECT_RATIO_MODES.has(mode) && "aspect_ratio" in object.shape;
-  const { refused, accepted } = learned.referenceType;
-  const takesType = (type: string) => !refused.includes(type) && (accepted === null || accepted.includes(type));
-  return {
-    object: requireAspect ? requiredAspectRatio(object) : object,
-    fields: fields.map((field) => {
-      if (field.name === "aspect_ratio" && requireAspect) return { ...field, required: true };
-      if (field.name === "image_references" && field.items) {
-        return { ...field, items: field.items.map((item) => (item.name === "type" ? narrowChoice(item, takesType) : item)) };
-      }
-      return field;
-    }),
-  };
+/** Every form as this API takes it. */
+export function learnedForms(forms: readonly FormSpec[], learned: LearnedValues): FormSpec[] {
+  return forms.map((form) => ({ ...form, fields: learnedFields(form.fields, learnedFor(form, learned)) }));
 }

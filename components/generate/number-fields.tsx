@@ -10,7 +10,7 @@ const fromInput = (input: HTMLInputElement) => (input.value === "" ? undefined :
 const toInput = (value: unknown) => (typeof value === "number" && !Number.isNaN(value) ? value : "");
 
 /** A bounded number: a slider for quick changes, a number box for an exact value. */
-export function SliderField({ spec, value, onChange, onBlur, error, label, inputRef, className }: ControlProps) {
+export function SliderField({ spec, value, onChange, error, label, inputRef, className }: ControlProps) {
   const min = spec.min ?? 0;
   const max = spec.max ?? 100;
   const current = typeof value === "number" && !Number.isNaN(value) ? Math.min(max, Math.max(min, value)) : min;
@@ -32,19 +32,9 @@ export function SliderField({ spec, value, onChange, onBlur, error, label, input
             aria-labelledby={ids.labelId}
             aria-describedby={ids.describedBy}
             aria-valuetext={optionLabel(current, spec.meta.unit)}
-            onBlur={onBlur}
           />
           <div className="flex shrink-0 items-center gap-1.5">
-            <WholeNumberInput
-              ids={ids}
-              inputRef={inputRef}
-              min={min}
-              max={max}
-              value={value}
-              onChange={onChange}
-              onBlur={onBlur}
-              className="max-w-20"
-            />
+            <WholeNumberInput ids={ids} inputRef={inputRef} min={min} max={max} value={value} onChange={onChange} className="max-w-20" />
             {spec.meta.unit && (
               <span aria-hidden className="text-sm text-muted-foreground">
                 {spec.meta.unit}
@@ -57,7 +47,7 @@ export function SliderField({ spec, value, onChange, onBlur, error, label, input
   );
 }
 
-export function NumberField({ spec, value, onChange, onBlur, error, label, inputRef, className }: ControlProps) {
+export function NumberField({ spec, value, onChange, error, label, inputRef, className }: ControlProps) {
   // A number with one legal value is a fact about the model, not a choice: show it, do not ask it.
   if (spec.options?.length === 1) return <FixedField spec={spec} value={spec.options[0]} label={label} className={className} />;
   return (
@@ -76,7 +66,6 @@ export function NumberField({ spec, value, onChange, onBlur, error, label, input
           max={spec.max}
           value={value}
           onChange={onChange}
-          onBlur={onBlur}
           className="sm:max-w-48"
         />
       )}
@@ -100,7 +89,6 @@ function WholeNumberInput({
   max,
   value,
   onChange,
-  onBlur,
   className,
 }: {
   ids: { id: string; describedBy?: string; invalid?: boolean };
@@ -109,7 +97,6 @@ function WholeNumberInput({
   max?: number;
   value: unknown;
   onChange: ControlProps["onChange"];
-  onBlur: ControlProps["onBlur"];
   className: string;
 }) {
   return (
@@ -123,7 +110,6 @@ function WholeNumberInput({
       step={1}
       value={toInput(value)}
       onChange={(event) => onChange(fromInput(event.target))}
-      onBlur={onBlur}
       aria-describedby={ids.describedBy}
       aria-invalid={ids.invalid}
       className={`tabular-nums ${className}`}

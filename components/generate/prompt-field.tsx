@@ -1,14 +1,17 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
-import { useId, type Ref } from "react";
+import { lazy, Suspense, useEffect, useId, type Ref } from "react";
 import { Textarea } from "@/components/ui/textarea";
 import { CharacterCount } from "./character-count";
 import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
-import { MentionListbox } from "./mention-listbox";
 import { unknownMentionMessage, unknownMentions } from "./mentions";
 import { useMentions } from "./use-mentions";
+
+// Suggestions show only where references are named (epsilon-v6's reference mode): their list loads with such a form.
+const loadListbox = () => import("./mention-listbox");
+const MentionListbox = lazy(() => loadListbox().then((module) => ({ default: module.MentionListbox })));
 
 function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
   if (typeof ref === "function") ref(value);
@@ -21,9 +24,13 @@ interface PromptFieldProps extends ControlProps {
 }
 
 /** The prompt: a character count against the model's bounds and, where references exist, @-suggestions. */
-export function PromptField({ spec, value, onChange, onBlur, error, inputRef, className, mentionNames }: PromptFieldProps) {
+export function PromptField({ spec, value, onChange, error, inputRef, className, mentionNames }: PromptFieldProps) {
   const text = typeof value === "string" ? value : "";
   const mentions = useMentions({ names: mentionNames, onChange });
+  const mentioning = mentionNames !== undefined;
+  useEffect(() => {
+    if (mentioning) void loadListbox();
+  }, [mentioning]);
   const listId = useId();
   const warningId = useId();
   // Shown as the person types; the same rule blocks the submit (see request-resolver).
@@ -58,10 +65,7 @@ export function PromptField({ spec, value, onChange, onBlur, error, inputRef, cl
               }}
               onSelect={(event) => mentions.sync(event.currentTarget)}
               onKeyDown={mentions.onKeyDown}
-              onBlur={() => {
-                mentions.close();
-                onBlur?.();
-              }}
+              onBlur={mentions.close}
               aria-describedby={ids.describedBy}
               aria-invalid={ids.invalid}
               aria-autocomplete={mentionNames ? "list" : undefined}
@@ -69,7 +73,9 @@ export function PromptField({ spec, value, onChange, onBlur, error, inputRef, cl
               aria-activedescendant={activeId}
             />
             {mentions.open && (
-              <MentionListbox id={listId} names={mentions.matches} activeIndex={mentions.activeIndex} onPick={mentions.pick} />
+              <Suspense>
+                <MentionListbox id={listId} names={mentions.matches} activeIndex={mentions.activeIndex} onPick={mentions.pick} />
+              </Suspense>
             )}
           </div>
           {warning && (

@@ -3,7 +3,8 @@
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { AddRow } from "./add-row";
-import { errorAt, type ControlProps } from "./control-props";
+import type { ControlProps } from "./control-props";
+import { errorAt } from "./error-tree";
 import { FieldShell } from "./field-shell";
 import { initialValues, type FormValues } from "./form-values";
 import { rowBounds } from "./url-list-field";
@@ -11,7 +12,7 @@ import { useRowFocus } from "./use-row-focus";
 import { SCALAR_WIDGETS } from "./widget-map";
 
 /** Image references: a repeatable group of the item's own fields (image, role, name), within bounds. */
-export function ReferencesField({ spec, value, onChange, onBlur, error, errors, label }: ControlProps) {
+export function ReferencesField({ spec, value, onChange, error, errors, label }: ControlProps) {
   const rows = Array.isArray(value) ? (value as FormValues[]) : [];
   const items = spec.items ?? [];
   const { min, max } = rowBounds(spec);
@@ -49,7 +50,6 @@ export function ReferencesField({ spec, value, onChange, onBlur, error, errors, 
                       name={`${spec.name}.${index}.${item.name}`}
                       value={row[item.name]}
                       onChange={(next) => set(index, item.name, next)}
-                      onBlur={onBlur}
                       error={errorAt(errors, index, item.name)}
                       inputRef={itemIndex === 0 ? focus.refFor(index) : undefined}
                       className={item.meta.widget === "url" ? "sm:col-span-2" : undefined}

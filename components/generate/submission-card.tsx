@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react";
 import { LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { useId, useState } from "react";
@@ -17,7 +17,7 @@ import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultActions } from "@/components/shared/result-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import type { Tracked } from "./session-store";
-import { useLoadedModel } from "./use-loaded-model";
+import { useForms } from "./forms-context";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 import { explainRejection, SUBMISSION_STATE, taskFailure } from "./submission-messages";
 
@@ -53,8 +53,6 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
   const taskId = submission.taskId;
   const { data: task } = useQuery({ ...taskQueryOptions(taskId ?? ""), enabled: taskId !== null });
   const model = getModelMeta(submission.model);
-  // A refusal names its field in the form's words, read from the model's schema: load it (once) for that.
-  useLoadedModel(submission.error?.field ? submission.model : undefined);
   const mode = model && "modes" in model ? model.modes.find((m) => m.value === tracked.mode)?.label : undefined;
   const badge = badgeFor(submission, task);
   const run = runNumber(submission.id);
@@ -96,6 +94,8 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
 }
 
 function WaitingState({ submission, mode }: { submission: SubmissionView; mode?: string }) {
+  // A refusal names its field in the form's words.
+  const forms = useForms();
   switch (submission.state) {
     case "queued":
       return (
@@ -119,7 +119,7 @@ function WaitingState({ submission, mode }: { submission: SubmissionView; mode?:
     case "cancelled":
       return <p>Cancelled before it was sent. Nothing was charged.</p>;
     case "rejected": {
-      const { title, detail } = explainRejection(submission, mode);
+      const { title, detail } = explainRejection(submission, forms, mode);
       return (
         <Alert tone="danger" title={title}>
           {detail}

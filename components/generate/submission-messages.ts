@@ -1,24 +1,13 @@
 // Plain words for what happened to a submission or task. The server's message is kept where it says
 // something specific (which field, why blocked); the lead sentence says what to do about it.
-import { loadedModel } from "@/lib/models/load";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
-import { fieldSpecs, modelObject } from "./field-specs";
+import type { FormSpec } from "@/lib/models/form-specs";
+import { fieldsOf } from "./forms-context";
 
-/**
- * "First frame", "References 2 › Name": the form's words for the upstream's dotted field name, once that model's
- * schema is loaded (components/generate/submission-card.tsx loads it for a refused field); the name until then.
- */
-export function fieldLabel(model: string, mode: string | undefined, path: string): string {
-  const entry = loadedModel(model);
+/** "First frame", "References 2 › Name": the form's words for the upstream's dotted field name; the name itself if unknown. */
+export function fieldLabel(forms: readonly FormSpec[], model: string, mode: string | undefined, path: string): string {
   const [name, index, child] = path.split(".");
-  if (!entry || !name) return path;
-  let fields;
-  try {
-    fields = fieldSpecs(modelObject(entry, mode));
-  } catch {
-    return path;
-  }
-  const field = fields.find((candidate) => candidate.name === name);
+  const field = fieldsOf(forms, model, mode)?.find((candidate) => candidate.name === name);
   if (!field) return path;
   const item = index !== undefined ? ` ${Number(index) + 1}` : "";
   const childLabel = child ? field.items?.find((candidate) => candidate.name === child)?.meta.label : undefined;
@@ -31,7 +20,7 @@ export interface Explained {
 }
 
 /** Why the generation service refused a submission, and what to change. */
-export function explainRejection(submission: SubmissionView, mode?: string): Explained {
+export function explainRejection(submission: SubmissionView, forms: readonly FormSpec[], mode?: string): Explained {
   const error = submission.error;
   const detail = error?.message ?? undefined;
   switch (error?.code) {
@@ -56,7 +45,7 @@ export function explainRejection(submission: SubmissionView, mode?: string): Exp
     case "invalid_request":
       return {
         title: error.field
-          ? `The generation service rejected ${fieldLabel(submission.model, mode, error.field)}.`
+          ? `The generation service rejected ${fieldLabel(forms, submission.model, mode, error.field)}.`
           : "The generation service rejected the request.",
         detail,
       };

@@ -5,7 +5,7 @@ import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
 
 /** A plain one-line text field (a task id, a reference name). */
-export function TextField({ spec, value, onChange, onBlur, error, label, inputRef, className, name }: ControlProps) {
+export function TextField({ spec, value, onChange, error, label, inputRef, className, name }: ControlProps) {
   return (
     <FieldShell className={className} label={label ?? spec.meta.label} help={spec.meta.help} error={error} optional={!spec.required}>
       {(ids) => (
@@ -17,7 +17,6 @@ export function TextField({ spec, value, onChange, onBlur, error, label, inputRe
           spellCheck={false}
           value={typeof value === "string" ? value : ""}
           onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
           aria-describedby={ids.describedBy}
           aria-invalid={ids.invalid}
         />

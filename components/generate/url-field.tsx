@@ -3,12 +3,12 @@
 import { ImageIcon, ImageOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
-import { urlPathExtension } from "@/lib/models/urls";
+import { urlPathExtension } from "@/lib/models/url-extension";
 import { cn } from "@/lib/utils";
 import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
 import { useDebounced } from "@/components/shared/use-debounced";
-import { ImageDrop, isImageInput } from "./image-drop";
+import { ImageDropZone, isImageInput } from "./image-drop-zone";
 
 const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
 
@@ -62,7 +62,7 @@ export function UrlInput({
   );
 }
 
-export function UrlField({ spec, value, onChange, onBlur, error, label, inputRef, className, name }: ControlProps) {
+export function UrlField({ spec, value, onChange, error, label, inputRef, className, name }: ControlProps) {
   // An upload's own problem (too big, not an image, nowhere to link it from) shows in the field's error slot.
   const [uploadError, setUploadError] = useState<string | null>(null);
   const text = typeof value === "string" ? value : "";
@@ -83,16 +83,15 @@ export function UrlField({ spec, value, onChange, onBlur, error, label, inputRef
               setUploadError(null);
               onChange(event.target.value);
             }}
-            onBlur={onBlur}
             aria-describedby={ids.describedBy}
             aria-invalid={ids.invalid}
           />
         );
         if (!media || !isImageInput(spec.name)) return input(media);
         return (
-          <ImageDrop value={text} onChange={onChange} label={fieldLabel} onError={setUploadError}>
+          <ImageDropZone value={text} onChange={onChange} label={fieldLabel} onError={setUploadError}>
             {(uploaded) => input(!uploaded)}
-          </ImageDrop>
+          </ImageDropZone>
         );
       }}
     </FieldShell>

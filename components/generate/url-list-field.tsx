@@ -5,9 +5,10 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/form-field";
 import { AddRow } from "./add-row";
-import { errorAt, type ControlProps } from "./control-props";
+import type { ControlProps } from "./control-props";
+import { errorAt } from "./error-tree";
 import { FieldShell } from "./field-shell";
-import { ImageDrop, isImageInput } from "./image-drop";
+import { ImageDropZone, isImageInput } from "./image-drop-zone";
 import { UrlInput } from "./url-field";
 import { useRowFocus } from "./use-row-focus";
 
@@ -17,7 +18,7 @@ export function rowBounds(spec: ControlProps["spec"]): { min: number; max: numbe
 }
 
 /** A list of URLs: one row each, added and removed within the schema's bounds. */
-export function UrlListField({ spec, value, onChange, onBlur, error, errors, label, inputRef, className }: ControlProps) {
+export function UrlListField({ spec, value, onChange, error, errors, label, inputRef, className }: ControlProps) {
   const rows = Array.isArray(value) ? (value as string[]) : [];
   const { min, max } = rowBounds(spec);
   const name = label ?? spec.meta.label;
@@ -54,7 +55,6 @@ export function UrlListField({ spec, value, onChange, onBlur, error, errors, lab
                       setUploadErrors((all) => ({ ...all, [index]: null }));
                       set(index, event.target.value);
                     }}
-                    onBlur={onBlur}
                     aria-label={rowLabel}
                     aria-describedby={rowError ? errorId : undefined}
                     aria-invalid={rowError ? true : undefined}
@@ -64,14 +64,14 @@ export function UrlListField({ spec, value, onChange, onBlur, error, errors, lab
                   <li key={index} className="grid gap-1.5">
                     <div className="flex items-start gap-2">
                       {images ? (
-                        <ImageDrop
+                        <ImageDropZone
                           value={row}
                           onChange={(url) => set(index, url)}
                           label={rowLabel}
                           onError={(message) => setUploadErrors((all) => ({ ...all, [index]: message }))}
                         >
                           {(uploaded) => input(!uploaded)}
-                        </ImageDrop>
+                        </ImageDropZone>
                       ) : (
                         input(true)
                       )}

@@ -1,41 +1,44 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react";
 import { useEffect, useMemo, useState } from "react";
+import type { TaskView } from "@/lib/schemas/views";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { taskQueryOptions } from "@/lib/query/tasks";
-import type { TaskView } from "@/lib/schemas/views";
 import type { Entry } from "@/components/shared/entry-links";
-import { prefillFrom, type Prefill } from "./entry-prefill";
+import type { Prefill } from "./entry-prefill";
+import { useForms } from "./forms-context";
 
 export type EntryState = { status: "none" } | { status: "loading" } | ({ status: "done" } & Prefill);
 
-/** Fetches the task a Remix / Extend / Use-as link points at, once, and turns it into form values. */
+/**
+ * Fetches the task a Remix / Extend / Use-as link points at, once, and turns it into form values (entry-prefill.ts,
+ * loaded only when a link asks for it).
+ */
 export function useEntryPrefill(entry: Entry | undefined): EntryState {
+  const forms = useForms();
   const query = useQuery({
     ...taskQueryOptions(entry?.taskId ?? ""),
     enabled: entry !== undefined,
     refetchInterval: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  // Which model takes an image as input is read from the schemas, loaded on demand: the answer comes later.
-  const [made, setMade] = useState<{ task: TaskView; entry: Entry; prefill: Prefill } | undefined>();
-  const task = query.data;
+  const { data: task, error } = query;
+  const [made, setMade] = useState<{ task: TaskView; prefill: Prefill } | undefined>();
   useEffect(() => {
     if (!entry || !task) return;
     let live = true;
-    prefillFrom(entry, task).then(
-      (prefill) => live && setMade({ task, entry, prefill }),
-      (error: unknown) =>
-        live && setMade({ task, entry, prefill: { ok: false, problem: `Could not prepare the form: ${errorMessage(error)}` } }),
+    import("./entry-prefill").then(
+      ({ prefillFrom }) => live && setMade({ task, prefill: prefillFrom(entry, task, forms) }),
+      (failure: unknown) =>
+        live && setMade({ task, prefill: { ok: false, problem: `Could not prepare the form: ${errorMessage(failure)}` } }),
     );
     return () => {
       live = false;
     };
-  }, [entry, task]);
+  }, [entry, task, forms]);
   return useMemo((): EntryState => {
     if (!entry) return { status: "none" };
-    if (query.isPending) return { status: "loading" };
-    if (query.isError) return { status: "done", ok: false, problem: `Could not load task ${entry.taskId}: ${errorMessage(query.error)}` };
-    if (!made || made.task !== task || made.entry !== entry) return { status: "loading" };
+    if (error) return { status: "done", ok: false, problem: `Could not load task ${entry.taskId}: ${errorMessage(error)}` };
+    if (!task || made?.task !== task) return { status: "loading" };
     return { status: "done", ...made.prefill };
-  }, [entry, query.isPending, query.isError, query.error, task, made]);
+  }, [entry, error, task, made]);
 }

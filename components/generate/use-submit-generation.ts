@@ -1,12 +1,11 @@
 import { useRef } from "react";
-import type { UseFormReturn } from "react-hook-form";
 import { ApiError } from "@/lib/query/fetch-json";
 import { applyApiError } from "@/lib/query/form-errors";
 import { useSubmitGenerationMutation } from "@/lib/query/submissions";
 import type { SubmissionView } from "@/lib/schemas/views";
-import type { FieldSpec } from "./field-specs";
-import type { FormValues } from "./form-values";
-import { ENDPOINT_FIELD, RUNS_FIELD, type Submitted } from "./request-resolver";
+import type { FieldSpec } from "@/lib/models/form";
+import type { FormStore } from "./form-store";
+import { ENDPOINT_FIELD, RUNS_FIELD, type Submitted } from "./form-fields";
 import { newSubmissionId } from "./submission-id";
 
 /** The server names request fields "request.prompt"; the form calls them "prompt". */
@@ -21,7 +20,7 @@ function onForm(error: ApiError): ApiError {
  * submission (the server answers it again instead of queueing it twice).
  */
 export function useSubmitGeneration(
-  form: UseFormReturn<FormValues, unknown, Submitted>,
+  form: FormStore<Submitted>,
   fields: readonly FieldSpec[],
   onSubmitted: (submissions: SubmissionView[]) => void,
 ) {

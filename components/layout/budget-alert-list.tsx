@@ -6,31 +6,22 @@ import { useEffect } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { notificationsWanted } from "@/lib/notifications-browser";
-import { useDismissBudgetAlert } from "@/lib/query/budgets";
+import { useBudgetAlerts, useDismissBudgetAlert } from "@/lib/query/budgets";
 import type { BudgetAlertView } from "@/lib/schemas/budgets";
 
-const NOTIFIED = "darkroom:budget-alerts-notified";
-/** Only alerts this recent become a browser notification: opening Darkroom after a week does not replay them. */
-const FRESH_MS = 15 * 60_000;
-
-/** A browser notification per alert, once per browser, where the member turned notifications on. */
-function notifyNew(alerts: BudgetAlertView[]) {
-  if (!notificationsWanted()) return;
-  let seen: string[];
-  try {
-    seen = JSON.parse(localStorage.getItem(NOTIFIED) ?? "[]") as string[];
-  } catch {
-    seen = [];
-  }
-  const fresh = alerts.filter((a) => !seen.includes(a.id) && Date.now() - Date.parse(a.firedAt) < FRESH_MS);
-  for (const alert of fresh) new Notification("Darkroom: budget alert", { body: alert.text, tag: `budget-${alert.id}` });
-  if (fresh.length > 0) localStorage.setItem(NOTIFIED, JSON.stringify([...seen, ...fresh.map((a) => a.id)].slice(-200)));
-}
-
-/** The alerts themselves, each dismissible (BudgetAlertBanner loads this only once there is one). */
-export function BudgetAlertList({ alerts }: { alerts: BudgetAlertView[] }) {
+/**
+ * The budget alerts for this member (their own budgets and the team's; all for admins), each dismissible,
+ * looked at again every 20 s. The layout renders this when the server read some; otherwise BudgetAlertWatcher
+ * loads it once one fires.
+ */
+export function BudgetAlerts({ initial }: { initial: BudgetAlertView[] }) {
+  const alerts = useBudgetAlerts(initial);
   const dismiss = useDismissBudgetAlert();
-  useEffect(() => notifyNew(alerts), [alerts]);
+  useEffect(() => {
+    // The notifications' code loads only for who turned them on.
+    if (alerts.length > 0 && notificationsWanted()) void import("./budget-alert-notify").then((module) => module.notifyNew(alerts));
+  }, [alerts]);
+  if (alerts.length === 0) return null;
   return (
     <div className="grid gap-2" aria-label="Budget alerts" role="region">
       {alerts.map((alert) => (

@@ -56,8 +56,10 @@ export function QuickActions({ task, index = 0, onOpen, download = true, classNa
         </button>
       )}
       {useAsInput && (
+        // Not prefetched: each card's entry link is its own render of /generate, in every tab that shows the card.
         <Link
           href={useAsInput}
+          prefetch={false}
           className={ICON_BUTTON}
           aria-label="Use as input"
           title={task.kind === "image" ? "Use as input" : "Use as input: continue this video"}
@@ -68,6 +70,7 @@ export function QuickActions({ task, index = 0, onOpen, download = true, classNa
       {task.params && (
         <Link
           href={entryHref({ kind: "remix", taskId: task.id })}
+          prefetch={false}
           className={ICON_BUTTON}
           aria-label="Use these settings"
           title="Use these settings"

@@ -25,7 +25,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
       <div className="flex flex-wrap gap-2">
         {task.params && (
           <Button asChild size="sm" variant="outline">
-            <Link href={entryHref({ kind: "remix", taskId: task.id })}>
+            <Link href={entryHref({ kind: "remix", taskId: task.id })} prefetch={false}>
               <Shuffle aria-hidden />
               Remix
             </Link>
@@ -33,7 +33,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
         )}
         {succeeded && task.model === "epsilon-v6" && (
           <Button asChild size="sm" variant="outline">
-            <Link href={entryHref({ kind: "extend", taskId: task.id })}>
+            <Link href={entryHref({ kind: "extend", taskId: task.id })} prefetch={false}>
               <Redo2 aria-hidden />
               Extend
             </Link>
@@ -44,7 +44,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
           USES.map(({ role, label }) =>
             usable ? (
               <Button key={role} asChild size="sm" variant="outline">
-                <Link href={entryHref({ kind: "use", role, taskId: task.id, index })}>
+                <Link href={entryHref({ kind: "use", role, taskId: task.id, index })} prefetch={false}>
                   {role === "first-frame" ? <Film aria-hidden /> : <ImagePlus aria-hidden />}
                   {label}
                 </Link>

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@/lib/query/react";
 import { useServerEvents } from "@/lib/query/events";
 import { submissionKeys, taskKeys } from "@/lib/query/keys";
 import { applySubmissionChange, applyTaskChange } from "@/lib/query/live-patch";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react";
 import { LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { entryHref } from "@/components/shared/entry-links";

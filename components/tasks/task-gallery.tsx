@@ -1,6 +1,7 @@
 "use client";
 
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@/lib/query/react";
+import { useInfiniteQuery } from "@/lib/query/use-infinite-query";
 import { ListChecks, SearchX } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";

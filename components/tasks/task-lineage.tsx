@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react";
 import Link from "next/link";
 import { childTasksOptions } from "@/lib/query/tasks";
 import type { Source } from "@/lib/tasks/lineage";

@@ -22,8 +22,11 @@ export const VIEWER: Account & { role: "viewer" } = {
   role: "viewer",
 };
 
-/** The admin's signed-in browser state, written by the first-run project and used by the team project. */
-export const ADMIN_STATE = fileURLToPath(new URL("../../test-results/.auth/admin.json", import.meta.url));
+/**
+ * The admin's signed-in browser state, written by the first-run project and used by the team project. One per
+ * server port, so two runs side by side (each with its own server and database) keep their own.
+ */
+export const ADMIN_STATE = fileURLToPath(new URL(`../../test-results/.auth/admin-${process.env.E2E_PORT ?? 3100}.json`, import.meta.url));
 
 /** A browser state with nobody signed in, for `test.use({ storageState: SIGNED_OUT })`. */
 export const SIGNED_OUT = { cookies: [], origins: [] };

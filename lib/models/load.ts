@@ -1,8 +1,8 @@
-// The browser's way to a model's schema: one dynamic import per model, made when that model is first needed
-// (picked in the workspace, named by a refusal) and kept, so the Generate page does not carry all six.
+// The browser's way to a model's schema: one dynamic import per model, made when that model's form is first
+// checked (components/generate/check-request.ts) and kept, so the Generate page does not carry all six.
 // The server imports lib/models/catalogue.ts directly; both read the same schema modules.
 import type { CatalogueEntry } from "./catalogue";
-import { getModelMeta, isModelId, MODEL_META, type ModelId } from "./meta";
+import { getModelMeta, isModelId, type ModelId } from "./meta";
 
 type SchemaOf<Id extends ModelId> = Extract<CatalogueEntry, { id: Id }>["schema"];
 
@@ -17,11 +17,6 @@ const LOADERS: { [Id in ModelId]: () => Promise<SchemaOf<Id>> } = {
 
 const loaded = new Map<string, CatalogueEntry>();
 const loading = new Map<string, Promise<CatalogueEntry>>();
-
-/** The model with its schema if it was loaded already, else undefined (an unknown id stays undefined). */
-export function loadedModel(id: string): CatalogueEntry | undefined {
-  return loaded.get(id);
-}
 
 /** The model with its schema, loading it once; a failed load (a lost connection) is tried again next time. */
 export function loadModel(id: string): Promise<CatalogueEntry> {
@@ -40,9 +35,4 @@ export function loadModel(id: string): Promise<CatalogueEntry> {
     loading.set(id, promise);
   }
   return promise;
-}
-
-/** Every model, in catalogue order: for what must compare all of them (which model takes an image as input). */
-export function loadAllModels(): Promise<CatalogueEntry[]> {
-  return Promise.all(MODEL_META.map((meta) => loadModel(meta.id)));
 }

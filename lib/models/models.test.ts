@@ -7,7 +7,8 @@ import { generationRequestSchema, getModel, isModelId, MODELS, modelIds, type Ca
 import { fieldMeta } from "./fields";
 import { formFields, objectSchema } from "./form";
 import { issueFields } from "./issues";
-import { publicHttpsUrlProblem, urlPathExtension } from "./urls";
+import { urlPathExtension } from "./url-extension";
+import { publicHttpsUrlProblem } from "./urls";
 
 const IMG = "https://cdn.example.com/a.png";
 const P = "a quiet harbour at dawn";

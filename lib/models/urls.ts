@@ -1,5 +1,6 @@
 // The "public HTTPS URL" rule of README's decisions, client-safe (WHATWG URL only, no Node APIs), so
 // the form can say why a URL is refused before the request ever leaves the browser.
+import { urlPathExtension } from "./url-extension";
 
 const MAX_URL_LENGTH = 2048;
 const LOCAL_HOST_SUFFIXES = [".localhost", ".local", ".internal"];
@@ -65,20 +66,6 @@ export function publicHttpsUrlProblem(url: string): string | null {
   if (!host.includes(".")) return "its host name has no dot, so it is not a public domain name";
   if (host.split(".").includes("")) return "its host name is not valid";
   return null;
-}
-
-/** The lower-case extension of the URL's last path segment, or null when it has none. */
-export function urlPathExtension(url: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    path = url.split(/[?#]/, 1)[0] ?? "";
-  }
-  const last = path.slice(path.lastIndexOf("/") + 1);
-  const dot = last.lastIndexOf(".");
-  // ".png" alone is a hidden-file name, not an extension; no extension leaves the format unknown, which is allowed.
-  return dot > 0 && dot < last.length - 1 ? last.slice(dot + 1).toLowerCase() : null;
 }
 
 /** epsilon-v6 takes JPG, PNG or WebP images; a URL whose path names another format is refused up front. */

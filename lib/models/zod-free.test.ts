@@ -69,4 +69,15 @@ describe("the Generate workspace", () => {
     const schemas = ["catalogue", "alpha", "beta", "gamma", "delta", "epsilon"].map((name) => path.join(root, `lib/models/${name}.ts`));
     expect(chainTo("components/generate/generate-workspace.tsx", (target) => schemas.includes(target), true)).toBeUndefined();
   });
+
+  it("carries no zod on its first load: the form is checked by a module it imports when first used", () => {
+    expect(chainTo("components/generate/generate-workspace.tsx", isZod, true)).toBeUndefined();
+    expect(chainTo("components/generate/generate-workspace.tsx", isZod)).toEqual(
+      expect.arrayContaining(["components/generate/check-request.ts", "zod"]),
+    );
+  });
+
+  it("has no form library: its own store holds the form (components/generate/form-store.ts)", () => {
+    expect(chainTo("components/generate/generate-workspace.tsx", (target) => target === "react-hook-form")).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "./cache";
+import { useMutation, useQuery, useQueryClient } from "./react";
 import type { BalanceAnswer, BudgetAlertView, BudgetInput, BudgetsAnswer } from "@/lib/schemas/budgets";
 import { fetchJson } from "./fetch-json";
 import { budgetKeys } from "./keys";
@@ -17,6 +18,12 @@ export function budgetAlertsQueryOptions() {
     queryFn: ({ signal }) => fetchJson<{ alerts: BudgetAlertView[] }>("/api/budgets/alerts", { signal }).then((b) => b.alerts),
     refetchInterval: 20_000,
   });
+}
+
+/** The member's budget alerts, starting from what the server read. */
+export function useBudgetAlerts(initial: BudgetAlertView[]): BudgetAlertView[] {
+  const { data = initial } = useQuery({ ...budgetAlertsQueryOptions(), initialData: initial });
+  return data;
 }
 
 export function balanceQueryOptions() {

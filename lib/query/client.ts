@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "./cache";
 import { ApiError } from "./fetch-json";
 
 // A 4xx will not change by asking again; only network and server failures are worth a retry.
@@ -8,10 +8,5 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function makeQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
-      mutations: { retry: false },
-    },
-  });
+  return new QueryClient({ staleTime: 30_000, retry: shouldRetry });
 }

@@ -3,18 +3,28 @@
 // The tabs elect a leader with the Web Locks API: the tab holding the lock opens /api/events and passes each
 // event on through a BroadcastChannel; when it closes, the browser hands the lock to another tab, which opens
 // the stream again from the last event it saw (`?after=`), so nothing is missed and nothing arrives twice.
+// A tab that joins while another leads asks the leader for what it passed on since this tab's page was read
+// (`catch-up?`): the leader keeps the recent events and answers that tab alone.
 import type { LiveEvent } from "@/lib/schemas/views";
 
 /** What a tab hears: a change, or "refetch what you show" (the stream could not resume exactly). */
 export type HubMessage = LiveEvent | { type: "reset" };
 
-type Wire = HubMessage | { type: "hello"; seq: number } | { type: "access" };
+type Wire =
+  | HubMessage
+  | { type: "hello"; seq: number }
+  | { type: "access" }
+  | { type: "catch-up?"; tab: string; after: number }
+  /** The leader's answer to one tab: the events since, or none when it no longer has them all (refetch). */
+  | { type: "catch-up"; tab: string; events?: LiveEvent[] };
 
 const CHANNEL = "darkroom-events";
 const LOCK = "darkroom-events-leader";
 /** A page change unsubscribes and subscribes again within a moment: keep the stream across it. */
 const LINGER_MS = 2_000;
 const SEEN_KEPT = 2_000;
+/** How many of the events it passed on the leader keeps for tabs that join late. */
+const PASSED_KEPT = 500;
 
 function parse(data: string): LiveEvent | undefined {
   try {
@@ -36,6 +46,20 @@ class EventHub {
   private lastSeq?: number;
   /** Seqs already handed out (events of several instances may arrive slightly out of order). */
   private seen = new Set<number>();
+  /** Names this tab on the channel, for answers meant for it alone. */
+  private readonly tab = Math.random().toString(36).slice(2);
+  /** As the leader: the events passed on (oldest first), complete after seq `passedAfter`. */
+  private passed: LiveEvent[] = [];
+  private passedAfter?: number;
+
+  /**
+   * Where the event log ended when the server read the data this page was rendered with: the stream this tab
+   * opens resumes there, so a change made between that read and the stream's opening is replayed, not lost.
+   * A tab already listening has its own place in the log and keeps it.
+   */
+  resumeAfter(seq: number): void {
+    if (!this.source && !this.stopRequest) this.lastSeq ??= seq;
+  }
 
   subscribe(listener: (message: HubMessage) => void): () => void {
     this.listeners.add(listener);
@@ -55,6 +79,9 @@ class EventHub {
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (message: MessageEvent<Wire>) => this.receive(message.data);
     this.channel = channel;
+    // Where this page's data was read: a leader already streaming passed on what changed since before this tab
+    // listened. (Without a leader nobody answers, and this tab resumes from there itself when it leads.)
+    if (this.lastSeq !== undefined) channel.postMessage({ type: "catch-up?", tab: this.tab, after: this.lastSeq } satisfies Wire);
     const request = new AbortController();
     this.stopRequest = request;
     navigator.locks
@@ -70,6 +97,8 @@ class EventHub {
   private lead(): void {
     const source = new EventSource(this.lastSeq === undefined ? "/api/events" : `/api/events?after=${this.lastSeq}`);
     this.source = source;
+    this.passed = [];
+    this.passedAfter = this.lastSeq;
     const pass = (message: Wire) => {
       this.channel?.postMessage(message);
       this.receive(message);
@@ -77,12 +106,20 @@ class EventHub {
     for (const type of ["task", "submission"] as const) {
       source.addEventListener(type, (event) => {
         const data = parse(event.data as string);
-        if (data) pass(data);
+        if (!data) return;
+        this.passed.push(data);
+        if (this.passed.length > PASSED_KEPT) this.passedAfter = this.passed.shift()!.seq;
+        pass(data);
       });
     }
-    source.addEventListener("hello", (event) => pass({ type: "hello", seq: Number(event.lastEventId) }));
+    source.addEventListener("hello", (event) => {
+      this.passedAfter ??= Number(event.lastEventId);
+      pass({ type: "hello", seq: Number(event.lastEventId) });
+    });
     source.addEventListener("reset", (event) => {
       this.lastSeq = Number(event.lastEventId) || undefined;
+      this.passed = [];
+      this.passedAfter = this.lastSeq;
       pass({ type: "reset" });
     });
     // The server ended the stream because this person's access changed (signed out, disabled, new role):
@@ -102,6 +139,17 @@ class EventHub {
       this.lastSeq ??= message.seq;
       return;
     }
+    if (message.type === "catch-up?") {
+      if (!this.source || this.passedAfter === undefined) return;
+      const complete = message.after >= this.passedAfter;
+      const events = complete ? this.passed.filter((event) => event.seq > message.after) : undefined;
+      this.channel?.postMessage({ type: "catch-up", tab: message.tab, events } satisfies Wire);
+      return;
+    }
+    if (message.type === "catch-up") {
+      if (message.tab === this.tab) this.catchUp(message.events);
+      return;
+    }
     if (message.type !== "reset") {
       if (this.seen.has(message.seq)) return;
       this.seen.add(message.seq);
@@ -109,6 +157,22 @@ class EventHub {
       this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
     }
     for (const listener of this.listeners) listener(message);
+  }
+
+  /**
+   * The leader's answer: each task's and submission's latest event since this page's read, in order, even one
+   * already heard live (the answer is at least as new, and an older event replayed after it would undo it).
+   */
+  private catchUp(events: LiveEvent[] | undefined): void {
+    if (!events) {
+      for (const listener of this.listeners) listener({ type: "reset" });
+      return;
+    }
+    const latest = new Map(events.map((event) => [`${event.type}:${event.id}`, event]));
+    for (const event of [...latest.values()].sort((a, b) => a.seq - b.seq)) {
+      this.seen.delete(event.seq);
+      this.receive(event);
+    }
   }
 
   private stop(): void {

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "./react";
 import type { ExportTokenView, WebhookDeliveryView, WebhookView } from "@/lib/schemas/exports";
 import { fetchJson } from "./fetch-json";
 

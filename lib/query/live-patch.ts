@@ -2,7 +2,7 @@
 // every list and the task's own page are patched in place, without a request. A request is made only where
 // the tab cannot tell by itself: a new task in a list filtered by something the view does not show (a
 // search, dates), or a task whose results just arrived (its page shows them; the event does not carry them).
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "./cache";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
 import { submissionKeys, taskKeys } from "./keys";
 import type { TaskFilters } from "./task-filters";

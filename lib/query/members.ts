@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "./cache";
+import { useMutation, useQueryClient } from "./react";
 import type { Member, MemberPatch, NewMemberInput } from "@/lib/members/schemas";
 import { fetchJson } from "./fetch-json";
 import { memberKeys } from "./keys";

@@ -1,6 +1,7 @@
 // What the queue's controls read and send: the waiting submissions with their reasons, cancel, move to front,
 // and the admins' pause. Every change refetches the queue (and the submissions the Generate page follows).
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "./cache";
+import { useMutation, useQueryClient } from "./react";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { fetchJson } from "./fetch-json";
 import { submissionKeys, taskKeys } from "./keys";

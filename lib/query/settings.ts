@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "./react";
 import type { LearnedValues } from "@/lib/schemas/learned-values";
 import type { ProbeResult } from "@/lib/upstream/probe";
 import { fetchJson } from "./fetch-json";

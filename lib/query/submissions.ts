@@ -1,6 +1,7 @@
 // What the Generate page sends and follows: one submission (with its runs), then each submission until
 // it leaves the queue (its task is followed with taskQueryOptions in ./tasks).
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "./cache";
+import { useMutation, useQueryClient } from "./react";
 import type { GenerationInput } from "@/lib/models/catalogue";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { fetchJson } from "./fetch-json";

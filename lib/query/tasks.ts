@@ -1,6 +1,8 @@
 // What the Tasks gallery, a task's page and the Generate page read and send about tasks. The filtered lists are in
 // task-list.ts, so a task's page does not carry the filters' code.
-import { queryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { queryOptions } from "./cache";
+import type { InfiniteData } from "./infinite";
+import { useMutation, useQueryClient } from "./react";
 import type { HideScope } from "@/lib/schemas/tasks";
 import type { TaskView } from "@/lib/schemas/views";
 import { ApiError, errorMessage, fetchJson } from "./fetch-json";
@@ -20,7 +22,7 @@ export function childTasksOptions(taskId: string, limit: number) {
   });
 }
 
-export type TaskListData = InfiniteData<TaskPage, string | null>;
+export type TaskListData = InfiniteData<TaskPage>;
 
 /** GET /api/tasks/{id} does not name the member (the list does): keep the name already known. */
 export function withMember(task: TaskView, known: TaskView): TaskView {

@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "./cache";
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadCapability, type UploadView } from "@/lib/schemas/uploads";
 import { ApiError, fetchJson, type ApiErrorBody } from "./fetch-json";
 import { uploadKeys } from "./keys";

@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { HydrationBoundary } from "@tanstack/react-query";
+import { HydrationBoundary } from "@/lib/query/hydration-boundary";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { parseEntry } from "@/components/shared/entry-links";
@@ -9,6 +9,8 @@ import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { roleAtLeast } from "@/lib/members/roles";
 import { prefetchRecentResults } from "@/lib/query/server/prefetch-tasks";
+import { learnedForms } from "@/components/generate/learned-fields";
+import { formSpecs } from "@/lib/models/form-specs";
 import { learnedValues } from "@/lib/tasks/refused-values";
 import { recentCharges } from "@/lib/tasks/recent-charges";
 
@@ -18,6 +20,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function GeneratePage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser();
+  const learned = await learnedValues(database().db);
   return (
     <>
       <PageHeader
@@ -29,7 +32,8 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
         <HydrationBoundary state={await prefetchRecentResults(user.id)}>
           <GenerateWorkspace
             entry={parseEntry(await searchParams)}
-            learned={await learnedValues(database().db)}
+            forms={learnedForms(formSpecs(), learned)}
+            learned={learned}
             charges={await recentCharges(database().db)}
             memberId={user.id}
           />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react";
 import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from "react";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { TaskView } from "@/lib/schemas/views";

@@ -1,11 +1,13 @@
 import "server-only";
-import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { QueryClient, type DehydratedState } from "../cache";
 import { database } from "@/lib/db";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import { readTaskPage } from "@/lib/tasks/task-page";
+import { recentOwnTasksOptions, recentTasksSearch } from "../recent-tasks";
 import { parseTaskFilters } from "../task-filters";
-import { recentOwnTasksOptions, recentTasksSearch, taskListOptions, taskListSearch } from "../task-list";
+import { taskListOptions, taskListSearch } from "../task-list";
 import type { TaskPage } from "../tasks";
+import { eventLogEnd } from "./event-log-end";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -17,23 +19,31 @@ async function pageFor(search: URLSearchParams, viewerId: string): Promise<TaskP
   return query.success ? readTaskPage(database().db, query.data, viewerId) : undefined;
 }
 
+/** A cache filled by `fill`, dehydrated with the event log's end as it stood before the reads (see eventLogEnd). */
+async function dehydrated(fill: (queryClient: QueryClient) => Promise<void>): Promise<DehydratedState> {
+  const eventsAfter = await eventLogEnd();
+  const queryClient = new QueryClient();
+  await fill(queryClient);
+  return { ...queryClient.dehydrate(), eventsAfter };
+}
+
 /**
  * The gallery's first page for these URL parameters, under the exact key the browser's infinite query
  * uses (taskListOptions), dehydrated for <HydrationBoundary>: the first cards arrive with the HTML and the
  * browser asks for nothing until its staleTime passes; live events patch the hydrated pages as any others.
  */
 export async function prefetchGallery(searchParams: SearchParams, viewerId: string): Promise<DehydratedState> {
-  const queryClient = new QueryClient();
-  const filters = parseTaskFilters(searchParams);
-  const page = await pageFor(taskListSearch(filters, null), viewerId);
-  if (page) queryClient.setQueryData(taskListOptions(filters).queryKey, { pages: [page], pageParams: [null] });
-  return dehydrate(queryClient);
+  return dehydrated(async (queryClient) => {
+    const filters = parseTaskFilters(searchParams);
+    const page = await pageFor(taskListSearch(filters, null), viewerId);
+    if (page) queryClient.setQueryData(taskListOptions(filters).queryKey, { pages: [page], pageParams: [null] });
+  });
 }
 
 /** The Generate page's "Your recent results": this member's latest tasks, as recentOwnTasksOptions asks. */
 export async function prefetchRecentResults(memberId: string): Promise<DehydratedState> {
-  const queryClient = new QueryClient();
-  const page = await pageFor(recentTasksSearch(memberId), memberId);
-  if (page) queryClient.setQueryData(recentOwnTasksOptions(memberId).queryKey, page);
-  return dehydrate(queryClient);
+  return dehydrated(async (queryClient) => {
+    const page = await pageFor(recentTasksSearch(memberId), memberId);
+    if (page) queryClient.setQueryData(recentOwnTasksOptions(memberId).queryKey, page);
+  });
 }

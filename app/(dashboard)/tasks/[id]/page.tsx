@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { TaskDetail } from "@/components/tasks/task-detail";
+import { HydrationBoundary } from "@/lib/query/hydration-boundary";
+import { eventLogEnd } from "@/lib/query/server/event-log-end";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { getListedTask } from "@/lib/db/task-list";
@@ -18,6 +20,8 @@ export const metadata: Metadata = { title: "Task" };
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
   const { id } = await params;
+  // Before the task is read: its live updates resume from here (see eventLogEnd).
+  const eventsAfter = await eventLogEnd();
   const row = await getListedTask(database().db, { id: decodeURIComponent(id) });
   if (!row) notFound();
   const [view] = await withEstimates(database().db, [taskView(row, await getResults(database().db, { taskId: row.id }))]);
@@ -34,13 +38,15 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         description={<span className="font-mono text-xs break-all">{task.id}</span>}
         back={{ href: "/tasks", label: "Tasks" }}
       />
-      <TaskDetail
-        initial={task}
-        sources={await sourcesOfTask(database().db, row)}
-        plan={plan}
-        canEdit={roleAtLeast(user.role, "member")}
-        canHideForTeam={roleAtLeast(user.role, "admin") || (roleAtLeast(user.role, "member") && row.user_id === user.id)}
-      />
+      <HydrationBoundary state={{ queries: [], eventsAfter }}>
+        <TaskDetail
+          initial={task}
+          sources={await sourcesOfTask(database().db, row)}
+          plan={plan}
+          canEdit={roleAtLeast(user.role, "member")}
+          canHideForTeam={roleAtLeast(user.role, "admin") || (roleAtLeast(user.role, "member") && row.user_id === user.id)}
+        />
+      </HydrationBoundary>
     </>
   );
 }

@@ -1,0 +1,19 @@
+// Budget alerts as browser notifications (BudgetAlerts loads this where the member turned them on).
+import type { BudgetAlertView } from "@/lib/schemas/budgets";
+
+const NOTIFIED = "darkroom:budget-alerts-notified";
+/** Only alerts this recent become a browser notification: opening Darkroom after a week does not replay them. */
+const FRESH_MS = 15 * 60_000;
+
+/** A browser notification per alert, once per browser, where the member turned notifications on. */
+export function notifyNew(alerts: BudgetAlertView[]) {
+  let seen: string[];
+  try {
+    seen = JSON.parse(localStorage.getItem(NOTIFIED) ?? "[]") as string[];
+  } catch {
+    seen = [];
+  }
+  const fresh = alerts.filter((a) => !seen.includes(a.id) && Date.now() - Date.parse(a.firedAt) < FRESH_MS);
+  for (const alert of fresh) new Notification("Darkroom: budget alert", { body: alert.text, tag: `budget-${alert.id}` });
+  if (fresh.length > 0) localStorage.setItem(NOTIFIED, JSON.stringify([...seen, ...fresh.map((a) => a.id)].slice(-200)));
+}
