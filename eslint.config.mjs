@@ -36,7 +36,17 @@ const config = [
   },
   // The environment's other readers: the emulator (a separate program), test setup, benchmarks, and tool configs.
   {
-    files: ["lib/env.ts", "emulator/**", "bench/**", "lib/testing/**", "*.config.ts", "instrumentation.ts", "**/*.test.ts", "e2e/**"],
+    files: [
+      "lib/env.ts",
+      "emulator/**",
+      "bench/**",
+      "scripts/**",
+      "lib/testing/**",
+      "*.config.ts",
+      "instrumentation.ts",
+      "**/*.test.ts",
+      "e2e/**",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
   // The app: no sibling programs, no test helpers, and SQL only in lib/db.

@@ -22,7 +22,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // The JSON report feeds scripts/test-times.mjs (each spec's seconds).
+  reporter: [["list"], ["json", { outputFile: path.join(".test-logs", `playwright-${port}.json`) }]],
   use: {
     baseURL: `http://localhost:${port}`,
     // Darkroom refuses state-changing requests that do not say they come from its own origin (CSRF). The

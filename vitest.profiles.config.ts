@@ -23,6 +23,8 @@ export default defineConfig({
     },
   },
   test: {
+    // As in vitest.config.ts: the files mostly wait on the emulator, so more workers than cores.
+    maxWorkers: 4,
     projects: projects.map(({ name, files, profile, env }) => ({
       extends: true as const,
       test: {

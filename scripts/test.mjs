@@ -1,34 +1,71 @@
 // `npm test`: every check the project has, in two phases; the second starts only when the first passed.
-// Checks run side by side: the browser tests, the profile matrix and the several-instance run spend most of
-// their time waiting (on the emulator's clock, the API's rate limit, a failover), so on a two-core machine
-// running them beside the CPU-bound ones takes little longer than the slowest lane alone.
-// Each check's output is printed whole when it ends (and meanwhile written to .test-logs/<name>.log).
+// The suite waits far more than it computes (on the emulator's clock, the engine's 5 s polls, the API's rate
+// limit, a failover), so phase 2 runs its checks side by side: the browser specs in three lanes, each with its
+// own server, emulator and database; vitest with more workers than cores; the several-instance run from the
+// start, since the API's rate limit paces it. Each check's output is printed whole when it ends (and meanwhile
+// written to .test-logs/<name>.log); `node scripts/test-times.mjs` then prints where the time went.
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const bin = (name) => path.join("node_modules", ".bin", name);
-const npmRun = (script) => ["npm", ["run", "--silent", script]];
-
-const checks = {
-  types: [bin("tsc"), ["--noEmit"]],
-  lint: [bin("eslint"), ["."]],
-  format: [bin("prettier"), ["--check", "."]],
-  // One build for everything after it: Playwright's server and test:scale's instances start from it.
-  build: [bin("next"), ["build"]],
-  vitest: [bin("vitest"), ["run"]],
-  playwright: [bin("playwright"), ["test"]],
-  profiles: npmRun("test:profiles"),
-  scale: npmRun("test:scale"),
-};
+const npmRun = (script) => ({ command: "npm", args: ["run", "--silent", script] });
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const logs = ".test-logs";
+const PLAYWRIGHT_LANES = 3;
+
+const checks = {
+  types: { command: bin("tsc"), args: ["--noEmit"] },
+  lint: { command: bin("eslint"), args: [".", "--cache", "--cache-location", path.join(logs, "eslint-cache")] },
+  format: { command: bin("prettier"), args: ["--check", "."] },
+  // One build for everything after it: Playwright's servers and test:scale's instances start from it.
+  build: { command: bin("next"), args: ["build"] },
+  vitest: { command: bin("vitest"), args: ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${logs}/vitest.json`] },
+  profiles: npmRun("test:profiles"),
+  scale: npmRun("test:scale"),
+};
+playwrightLanes(PLAYWRIGHT_LANES).forEach((files, i) => {
+  // Each lane its own ports, so its own server, emulator, data folder and first admin (playwright.config.ts).
+  checks[`playwright-${i + 1}`] = {
+    command: bin("playwright"),
+    args: ["test", ...files],
+    env: { E2E_PORT: String(3100 + 10 * i), E2E_EMULATOR_PORT: String(4110 + 10 * i) },
+  };
+});
+
+/**
+ * The browser specs dealt into `count` lanes of about equal time, longest first, from each spec's seconds in
+ * e2e/durations.json (`node scripts/test-times.mjs --save` writes it from the last run; a new spec counts 20 s).
+ */
+function playwrightLanes(count) {
+  const seconds = JSON.parse(readFileSync("e2e/durations.json", "utf8"));
+  const specs = readdirSync("e2e").filter((name) => name.endsWith(".spec.ts") && name !== "first-run.spec.ts");
+  const weight = (spec) => seconds[spec] ?? 20;
+  const lanes = Array.from({ length: count }, () => ({ seconds: 0, files: [] }));
+  for (const spec of specs.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lane = lanes.reduce((least, other) => (other.seconds < least.seconds ? other : least));
+    lane.files.push(`e2e/${spec}`);
+    lane.seconds += weight(spec);
+  }
+  return lanes.map((lane) => lane.files.sort());
+}
+
+const phases = [];
+const record = (entry) => {
+  phases.push(entry);
+  writeFileSync(path.join(logs, "phases.json"), JSON.stringify(phases, null, 2));
+};
 
 function run(name) {
-  const [command, args] = checks[name];
+  const { command, args, env = {} } = checks[name];
   const started = Date.now();
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  // Through bash, whose `times` adds up the CPU of every process the check started and waited for.
+  const timesFile = path.join(logs, `${name}.times`);
+  const child = spawn("bash", ["-c", '"$@"; code=$?; times > "$0"; exit $code', timesFile, command, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env, TEST_TIMES_DIR: path.resolve(logs) },
+  });
   const output = [];
   const file = createWriteStream(path.join(logs, `${name}.log`));
   for (const stream of [child.stdout, child.stderr]) {
@@ -39,33 +76,70 @@ function run(name) {
   }
   return new Promise((resolve) => {
     child.on("close", (code, signal) => {
-      const seconds = Math.round((Date.now() - started) / 1000);
+      const seconds = (Date.now() - started) / 1000;
       const outcome = code === 0 ? "passed" : `failed (${signal ?? `exit ${code}`})`;
       // The output of a check run beside others, in one piece, so it reads as if it had run alone.
       process.stdout.write(`\n──── ${name}: output ────\n${Buffer.concat(output).toString()}`);
-      console.log(`──── ${name}: ${outcome} in ${seconds} s ────`);
+      const cpu = childCpuSeconds(timesFile);
+      record({ name, seconds, cpu, passed: code === 0 });
+      console.log(`──── ${name}: ${outcome} in ${Math.round(seconds)} s (${Math.round(cpu)} CPU s) ────`);
       resolve(code === 0);
     });
   });
 }
 
-const all = async (...lanes) => (await Promise.all(lanes)).every(Boolean);
+/** The children's user and system seconds from bash's `times` (its second line: "0m1.5s 0m0.2s"). */
+function childCpuSeconds(file) {
+  if (!existsSync(file)) return 0;
+  const line = readFileSync(file, "utf8").trim().split("\n")[1] ?? "";
+  return line
+    .split(/\s+/)
+    .map((value) => /^(\d+)m([\d.]+)s$/.exec(value))
+    .reduce((sum, match) => sum + (match ? Number(match[1]) * 60 + Number(match[2]) : 0), 0);
+}
 
+/** The whole machine's busy CPU seconds so far (/proc/stat), so a phase counts servers and browsers too. */
+function machineCpuSeconds() {
+  if (!existsSync("/proc/stat")) return 0;
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+async function phase(name, lanes) {
+  const started = Date.now();
+  const cpu = machineCpuSeconds();
+  const passed = (await Promise.all(lanes())).every(Boolean);
+  record({ name, seconds: (Date.now() - started) / 1000, cpu: machineCpuSeconds() - cpu, passed, machine: true });
+  return passed;
+}
+
+const printTimes = () =>
+  new Promise((resolve) => spawn(process.execPath, ["scripts/test-times.mjs"], { stdio: "inherit" }).on("close", resolve));
+
+// A fresh record of this run's figures; eslint's cache stays.
 mkdirSync(logs, { recursive: true });
+for (const entry of readdirSync(logs).filter((name) => !name.startsWith("eslint"))) rmSync(path.join(logs, entry), { recursive: true });
+
 // Phase 1: the static checks, and the build once the type check is done (tsc reads .next/types, which the
 // build writes).
-if (
-  !(await all(
-    run("lint"),
-    run("format"),
-    run("types").then(async (ok) => ok && (await run("build"))),
-  ))
-)
+const staticPassed = await phase("phase 1", () => [
+  run("lint"),
+  run("format"),
+  run("types").then(async (ok) => ok && (await run("build"))),
+]);
+if (!staticPassed) {
+  await printTimes();
   process.exit(1);
-// Phase 2: Playwright (mostly waiting on the emulator's clock) beside vitest, then beside the profile matrix
-// and the several-instance run (mostly waiting on the rate limit and a failover).
-const passed = await all(
-  run("playwright"),
-  run("vitest").then(async (ok) => ok && (await all(run("profiles"), run("scale")))),
-);
+}
+// Phase 2: the several-instance run from the start (the rate limit paces it), the browser lanes, and vitest
+// followed by the profile matrix.
+const passed = await phase("phase 2", () => [
+  run("scale"),
+  ...Object.keys(checks)
+    .filter((name) => name.startsWith("playwright-"))
+    .map(run),
+  run("vitest").then(async (ok) => ok && (await run("profiles"))),
+]);
+await printTimes();
 process.exit(passed ? 0 : 1);

@@ -1,10 +1,10 @@
 // Runs before each test file: a fresh data folder (so a fresh SQLite database and auth secret) per file,
 // and quiet logs. Tests that need Postgres connect to TEST_DATABASE_URL themselves.
 // The file's temporary folders (its own, the emulator's, ffmpeg's) go under one root, removed when the file ends.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "darkroom-test-"));
 process.env.DATA_DIR = path.join(root, "data");
@@ -14,4 +14,20 @@ mkdirSync(process.env.TMPDIR);
 delete process.env.DATABASE_URL;
 process.env.LOG_LEVEL ??= "silent";
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// Under `npm test`, each file's CPU seconds in its worker (scripts/test-times.mjs lists the costliest files).
+const timesDir = process.env.TEST_TIMES_DIR;
+const startedCpu = process.cpuUsage();
+let file = "";
+beforeAll(({}, suite) => {
+  file = path.relative(process.cwd(), suite.file.filepath);
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  if (!timesDir) return;
+  const { user, system } = process.cpuUsage(startedCpu);
+  const dir = path.join(timesDir, "vitest-cpu");
+  mkdirSync(dir, { recursive: true });
+  const project = process.env.DATABASE_URL ? "postgres" : "sqlite";
+  writeFileSync(path.join(dir, `${path.basename(root)}.json`), JSON.stringify({ file, project, cpu: (user + system) / 1e6 }));
+});
