@@ -106,14 +106,20 @@ export function scrubCode(text: string, secrets: readonly string[], { key }: { k
  * without letter case, spaces between its characters allowed) becomes one marker.
  */
 function withoutFragments(text: string, forms: readonly Form[]): string {
-  const lower = forms.map((form) => ({ chars: [...form.text.toLowerCase()], min: form.min }));
+  const lower = forms.map((form) => {
+    const chars = [...form.text.toLowerCase()];
+    // Where each character occurs in the form: a run can start only there.
+    const at = new Map<string, number[]>();
+    chars.forEach((char, j) => at.set(char, [...(at.get(char) ?? []), j]));
+    return { chars, at, min: form.min };
+  });
   const chars = [...text];
   const folded = chars.map((char) => char.toLowerCase());
   let out = "";
   let i = 0;
   while (i < chars.length) {
     let end = i;
-    for (const form of lower) end = Math.max(end, runEnd(folded, i, form.chars, form.min));
+    for (const form of lower) end = Math.max(end, runEnd(folded, i, form.chars, form.at.get(folded[i]!) ?? [], form.min));
     if (end > i) {
       out += REDACTED;
       i = end;
@@ -125,11 +131,13 @@ function withoutFragments(text: string, forms: readonly Form[]): string {
   return out;
 }
 
-/** Where the longest run of `form` starting at text[start] ends (just after its last character), or `start` when shorter than `min`. */
-function runEnd(text: readonly string[], start: number, form: readonly string[], min: number): number {
+/**
+ * Where the longest run of `form` starting at text[start] ends (just after its last character), or `start`
+ * when shorter than `min`; `starts` are the form's positions holding text[start].
+ */
+function runEnd(text: readonly string[], start: number, form: readonly string[], starts: readonly number[], min: number): number {
   let best = start;
-  for (let j = 0; j < form.length; j += 1) {
-    if (form[j] !== text[start]) continue;
+  for (const j of starts) {
     let p = start;
     let q = j;
     let last = start;
