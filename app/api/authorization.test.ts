@@ -45,6 +45,7 @@ import * as tasksJsonRoute from "@/app/api/exports/tasks.json/route";
 import * as usageCsvRoute from "@/app/api/exports/usage.csv/route";
 import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
 import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
+import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/renew/route";
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
 import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
@@ -564,6 +565,17 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       },
     },
   },
+  "/api/settings/export-tokens/[id]/renew": {
+    module: exportTokenRenewRoute,
+    methods: {
+      POST: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/export-tokens/x/renew", method: "POST", params: { id: "token-to-renew" } }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ id: "token-to-renew", expiresAt: expect.any(String) }),
+      },
+    },
+  },
   "/api/settings/webhook": {
     module: webhookRoute,
     methods: {
@@ -634,7 +646,8 @@ describe("API authorization", () => {
     team = await seedTeam();
     fixtures = await seedTaskFixtures(team);
     const at = new Date().toISOString();
-    await insertExportToken(database().db, { id: "token-of-someone-gone", userId: "someone-gone", tokenHash: "0".repeat(64), at });
+    for (const [i, id] of ["token-of-someone-gone", "token-to-renew"].entries())
+      await insertExportToken(database().db, { id, userId: "someone-gone", tokenHash: String(i).repeat(64), at, expiresAt: at });
   });
 
   afterEach(async () => {

@@ -7,6 +7,7 @@ import { POST as setup } from "@/app/api/setup/route";
 import { getAuth } from "@/lib/auth/auth";
 import { database } from "@/lib/db";
 import { listMembers } from "@/lib/db/users";
+import { NAME_CONTROL_MESSAGE } from "@/lib/members/schemas";
 import {
   ADMIN,
   call,
@@ -60,6 +61,11 @@ const fieldCases: [string, Record<string, unknown>, Record<string, string | RegE
   ],
   ["blank name", { name: "   " }, { name: "Enter a name." }],
   ["10 KB name", { name: TEN_KB }, { name: "Use at most 100 characters." }],
+  // Issue 25, finding 4: control characters, NUL included (Postgres cannot store it), are a field error.
+  ["a NUL in the name", { name: "Ada\u0000Admin" }, { name: NAME_CONTROL_MESSAGE }],
+  ["a line break in the name", { name: "Ada\n=cmd()" }, { name: NAME_CONTROL_MESSAGE }],
+  ["a tab in the name", { name: "Ada\tAdmin" }, { name: NAME_CONTROL_MESSAGE }],
+  ["DEL in the name", { name: "Ada\u007f" }, { name: NAME_CONTROL_MESSAGE }],
   ["10 KB email", { email: `${TEN_KB}@example.com` }, { email: "An email address has at most 254 characters." }],
   ["10 KB password", { password: TEN_KB }, { password: "Use at most 128 characters." }],
   ["malformed email", { email: "ada@@example" }, { email: EMAIL_MESSAGE }],

@@ -294,3 +294,28 @@ describe("POST /api/downloads, then GET the ZIP", () => {
     expectError(await call(POST, "/api/downloads", { method: "POST", body: { taskIds: ["task_dl_two"] } }), 401, "unauthorized:session");
   });
 });
+
+// Issue 25, finding 2: index.csv puts a ' after a line break inside a cell too, for a reader that splits
+// lines before it reads quotes. Names with line breaks can no longer be saved; names stored before can.
+describe("index.csv with line breaks inside cells", () => {
+  it("lets no line and no part of a cell start what a spreadsheet would run", async () => {
+    await database().db.updateTable("user").set({ name: "Dee\r\n=cmd|' /C calc'!A0" }).where("id", "=", team.disabled.member.id).execute();
+    await task("task_dl_broken", {
+      user_id: team.disabled.member.id,
+      params: JSON.stringify({ model: "gamma-5-pro", prompt: "p", style: "soft\n@SUM(A1)" }),
+      prompt: "caption\n=cmd|' /C calc'!A0;",
+      archive_state: "none",
+    });
+    const text = (await download({ taskIds: ["task_dl_broken"] })).read("index.csv").toString();
+    const starts = text.split(/\r\n|[\r\n]/);
+    for (const row of parseCsv(text)) for (const cell of row) starts.push(...cell.split(/\r\n|[\r\n;]/));
+    expect(starts.filter((start) => /^[ ]*[=+\-@\t]/.test(start))).toEqual([]);
+    const [header = [], row = []] = parseCsv(text);
+    const cell = (column: string) => row[header.indexOf(column)];
+    expect([cell("member"), cell("prompt"), cell("setting_style")]).toEqual([
+      "Dee\r\n'=cmd|' /C calc'!A0",
+      "caption\n'=cmd|' /C calc'!A0;",
+      "soft\n'@SUM(A1)",
+    ]);
+  });
+});

@@ -1,11 +1,13 @@
 // Export tokens: made once by an admin, stored hashed, accepted by the export routes only (with no session),
-// refused everywhere else, and stopped by revoking, by a newer token, or by disabling or demoting their admin.
+// refused everywhere else, stopped by revoking, by a newer token, or by disabling or demoting their admin (which
+// revokes it for good), and by expiry after 90 days unless an admin renews it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as meRoute } from "@/app/api/me/route";
 import { PATCH as memberRoute } from "@/app/api/members/[id]/route";
 import { GET as tasksRoute } from "@/app/api/tasks/route";
 import { GET as tasksCsv } from "@/app/api/exports/tasks.csv/route";
 import { GET as usageCsv } from "@/app/api/exports/usage.csv/route";
+import { POST as renewRoute } from "@/app/api/settings/export-tokens/[id]/renew/route";
 import { DELETE as revokeRoute } from "@/app/api/settings/export-tokens/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/settings/export-tokens/route";
 import { database } from "@/lib/db";
@@ -17,6 +19,7 @@ import { csvRecords } from "@/lib/testing/csv";
 
 let team: Team;
 let serial = 0;
+const DAY_MS = 86_400_000;
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
 async function newToken(admin: Signed): Promise<{ token: string; id: string }> {
@@ -64,8 +67,16 @@ describe("export tokens", () => {
 
     const listed = await call(listRoute, "/api/settings/export-tokens", { cookie: team.admin.cookie });
     expect(listed.json.tokens).toEqual([
-      { id, owner: { id: team.admin.member.id, name: "Ada Admin" }, createdAt: expect.any(String), lastUsedAt: expect.any(String) },
+      {
+        id,
+        owner: { id: team.admin.member.id, name: "Ada Admin" },
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+        expiresAt: expect.any(String),
+      },
     ]);
+    const { createdAt, expiresAt } = listed.json.tokens[0];
+    expect(Date.parse(expiresAt) - Date.parse(createdAt)).toBe(90 * DAY_MS);
     expect(JSON.stringify(listed.json)).not.toContain(token);
   });
 
@@ -127,6 +138,80 @@ describe("export tokens", () => {
       expectError(refused, 401, "unauthorized:export_token");
       expectNoInternals(refused.json);
     }
+  });
+
+  // Issue 25, finding 3: disabling or demoting an admin used to suspend their token only, and enabling or
+  // promoting them again brought it back.
+  it("stays revoked when its admin is enabled or promoted again, and the revocation is in the audit log", async () => {
+    const patch = (id: string, body: Record<string, unknown>) =>
+      call(memberRoute, "/api/members/x", { method: "PATCH", cookie: team.admin.cookie, params: { id }, body });
+    for (const [away, back, reason] of [
+      [{ disabled: true }, { disabled: false }, "disabled"],
+      [{ role: "member" }, { role: "admin" }, "demoted"],
+    ] as const) {
+      const other = await anotherAdmin();
+      const { token, id } = await newToken(other);
+      expect((await patch(other.member.id, away)).status).toBe(200);
+      expect((await patch(other.member.id, back)).status).toBe(200);
+      expectError(await call(usageCsv, "/api/exports/usage.csv", bearer(token)), 401, "unauthorized:export_token");
+      const listed = await call(listRoute, "/api/settings/export-tokens", { cookie: team.admin.cookie });
+      expect(listed.json.tokens.map((t: { id: string }) => t.id)).not.toContain(id);
+      const revoked = (await listAudit(database().db, { limit: 50 })).filter(
+        (entry) => entry.action === "export_token.revoke" && entry.subject_id === id,
+      );
+      expect(revoked.map((entry) => [entry.actor_id, JSON.parse(entry.detail ?? "null")])).toEqual([[team.admin.member.id, { reason }]]);
+    }
+  });
+
+  it("expires 90 days after it was made; an admin renews it for another 90 days; both are in the audit log", async () => {
+    const other = await anotherAdmin();
+    const { token, id } = await newToken(other);
+    const past = new Date(Date.now() - 1000).toISOString();
+    await database().db.updateTable("export_tokens").set({ expires_at: past }).where("id", "=", id).execute();
+    for (let i = 0; i < 2; i += 1) {
+      const refused = await call(usageCsv, "/api/exports/usage.csv", bearer(token));
+      expectError(refused, 401, "unauthorized:export_token");
+      expect(refused.json.error.message).toMatch(/expired/);
+    }
+    const audit = async (action: string) =>
+      (await listAudit(database().db, { limit: 50 })).filter((entry) => entry.action === action && entry.subject_id === id);
+    // Once per expiry, however often a scheduled job tries.
+    expect((await audit("export_token.expired")).map((entry) => entry.actor_id)).toEqual([other.member.id]);
+    // Still listed, so it can be renewed.
+    const listed = await call(listRoute, "/api/settings/export-tokens", { cookie: team.admin.cookie });
+    expect(listed.json.tokens.find((t: { id: string }) => t.id === id)?.expiresAt).toBe(past);
+
+    const before = Date.now();
+    const renewed = await call(renewRoute, "/api/settings/export-tokens/x/renew", {
+      method: "POST",
+      cookie: team.admin.cookie,
+      params: { id },
+    });
+    expect(renewed.status).toBe(200);
+    expect(renewed.json.id).toBe(id);
+    expect(Date.parse(renewed.json.expiresAt) - before).toBeGreaterThanOrEqual(90 * DAY_MS);
+    expect(Date.parse(renewed.json.expiresAt) - Date.now()).toBeLessThanOrEqual(90 * DAY_MS);
+    expect((await call(usageCsv, "/api/exports/usage.csv", bearer(token))).status).toBe(200);
+    expect((await audit("export_token.renew")).map((entry) => [entry.actor_id, JSON.parse(entry.detail ?? "null")])).toEqual([
+      [team.admin.member.id, { expiresAt: renewed.json.expiresAt }],
+    ]);
+    expect(JSON.parse((await audit("export_token.create"))[0]!.detail ?? "null")).toEqual({ expiresAt: expect.any(String) });
+
+    // A revoked token cannot be renewed back to life.
+    await call(revokeRoute, "/api/settings/export-tokens/x", { method: "DELETE", cookie: team.admin.cookie, params: { id } });
+    const again = await call(renewRoute, "/api/settings/export-tokens/x/renew", {
+      method: "POST",
+      cookie: team.admin.cookie,
+      params: { id },
+    });
+    expectError(again, 404, "not_found:export_token");
+    expectError(await call(usageCsv, "/api/exports/usage.csv", bearer(token)), 401, "unauthorized:export_token");
+    for (const as of ["member", "viewer"] as const)
+      expectError(
+        await call(renewRoute, "/api/settings/export-tokens/x/renew", { method: "POST", cookie: team[as].cookie, params: { id } }),
+        403,
+        "forbidden:role",
+      );
   });
 
   it("refuses garbage and unknown tokens the same way, and leaves other schemes to the session", async () => {

@@ -9,7 +9,7 @@ import { database } from "@/lib/db";
 import { hideForMember } from "@/lib/db/task-hides";
 import { insertTask } from "@/lib/db/tasks";
 import { call, expectError, ORIGIN, seedTeam, type Team } from "@/lib/testing/app";
-import { csvRecords } from "@/lib/testing/csv";
+import { csvRecords, parseCsv } from "@/lib/testing/csv";
 
 let team: Team;
 
@@ -215,5 +215,40 @@ describe("usage", () => {
       >[];
       expect(rows).toEqual([expect.objectContaining({ day: "2026-03-04", member: "mo", tasks: 2, credits_used: 88 })]);
     }
+  });
+});
+
+// Issue 25, finding 2: a line break inside a cell starts a new line for a reader that splits lines before it
+// reads quotes; what follows it must not run either. Names with line breaks can no longer be saved, but
+// names stored before that rule, prompts and models (an imported task's) still carry them.
+const BROKEN = ["caption\n=cmd|' /C calc'!A0;", "two\r\n+1+1", "lone CR\r@SUM(A1)", "blank\n\n  -2"];
+const NEUTRAL = ["caption\n'=cmd|' /C calc'!A0;", "two\r\n'+1+1", "lone CR\r'@SUM(A1)", "blank\n\n'  -2"];
+
+/** Every place a spreadsheet may start reading: a line of the file, and each part of a cell after a `;` or a line break. */
+function runnable(text: string): string[] {
+  const starts = text.split(/\r\n|[\r\n]/);
+  for (const row of parseCsv(text)) for (const cell of row) starts.push(...cell.split(/\r\n|[\r\n;]/));
+  return starts.filter((start) => /^[ ]*[=+\-@\t]/.test(start));
+}
+
+describe("a line break inside a cell (tasks.csv, usage.csv)", () => {
+  beforeAll(async () => {
+    await database().db.updateTable("user").set({ name: "Dee\n=cmd|' /C calc'!A0" }).where("id", "=", team.disabled.member.id).execute();
+    for (const [i, prompt] of BROKEN.entries())
+      await task(`task_broken_${i}`, `2026-04-01T10:00:0${i}.000Z`, { prompt, user_id: team.disabled.member.id, model: "gamma\n=1+1" });
+  });
+
+  it("puts a ' after the break, in prompts, member names and models", async () => {
+    const text = String((await get(tasksCsv, "/api/exports/tasks.csv?from=2026-04-01&to=2026-04-01")).json);
+    expect(runnable(text)).toEqual([]);
+    const rows = csvRecords(text);
+    expect(rows.map((row) => row.prompt)).toEqual(NEUTRAL);
+    expect(new Set(rows.map((row) => `${row.member} | ${row.model}`))).toEqual(new Set(["Dee\n'=cmd|' /C calc'!A0 | gamma\n'=1+1"]));
+  });
+
+  it("does so in usage.csv too", async () => {
+    const text = String((await get(usageCsv, "/api/exports/usage.csv?from=2026-04-01&to=2026-04-01")).json);
+    expect(runnable(text)).toEqual([]);
+    expect(csvRecords(text)).toEqual([expect.objectContaining({ member: "Dee\n'=cmd|' /C calc'!A0", model: "gamma\n'=1+1", tasks: "4" })]);
   });
 });

@@ -49,6 +49,7 @@ import * as tasksJsonRoute from "@/app/api/exports/tasks.json/route";
 import * as usageCsvRoute from "@/app/api/exports/usage.csv/route";
 import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
 import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
+import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/renew/route";
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
 import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
@@ -576,6 +577,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/settings/export-tokens/[id]": {
     module: exportTokenRoute,
     methods: { DELETE: { input: noBody("/api/settings/export-tokens/[id]", ["id"]), count: 10 } },
+  },
+  "/api/settings/export-tokens/[id]/renew": {
+    module: exportTokenRenewRoute,
+    methods: { POST: { input: noBody("/api/settings/export-tokens/[id]/renew", ["id"]), count: 10 } },
   },
   "/api/settings/webhook": {
     module: webhookRoute,

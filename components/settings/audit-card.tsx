@@ -17,6 +17,8 @@ const WORDS: Record<string, string> = {
   "task.show_team": "showed a task to the team again",
   "export_token.create": "made an export token",
   "export_token.revoke": "revoked an export token",
+  "export_token.renew": "renewed an export token",
+  "export_token.expired": "had an export token refused: it has expired",
   "webhook.set": "set the webhook URL",
   "webhook.remove": "removed the webhook",
 };

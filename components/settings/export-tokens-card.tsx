@@ -8,25 +8,27 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { useCreateExportToken, useRevokeExportToken } from "@/lib/query/exports";
-import type { ExportTokenView } from "@/lib/schemas/exports";
+import { useCreateExportToken, useRenewExportToken, useRevokeExportToken } from "@/lib/query/exports";
+import { EXPORT_TOKEN_DAYS, type ExportTokenView } from "@/lib/schemas/exports";
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "never");
 
-/** Admins' read-only export tokens: make one (shown once), see when each was last used, revoke. */
-export function ExportTokensCard({ tokens }: { tokens: ExportTokenView[] }) {
+/** Admins' read-only export tokens: make one (shown once), see when each was last used and when it expires, renew, revoke. */
+export function ExportTokensCard({ tokens, now }: { tokens: ExportTokenView[]; now: string }) {
   const router = useRouter();
   const create = useCreateExportToken();
+  const renew = useRenewExportToken();
   const revoke = useRevokeExportToken();
   const [shown, setShown] = useState<string | null>(null);
-  const failed = create.error ?? revoke.error;
+  const failed = create.error ?? renew.error ?? revoke.error;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Export token</CardTitle>
         <CardDescription>
           Lets a spreadsheet or BI tool fetch the exports on a schedule, with <code>Authorization: Bearer</code>. It reads the exports and
-          nothing else, and stops when revoked or when its admin is disabled. Making a new one replaces yours.
+          nothing else. It expires {EXPORT_TOKEN_DAYS} days after it was made or renewed, and is revoked when its admin is disabled or is no
+          longer an admin. Making a new one replaces yours.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -51,16 +53,27 @@ export function ExportTokensCard({ tokens }: { tokens: ExportTokenView[] }) {
             {tokens.map((token) => (
               <li key={token.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  {token.owner.name ?? "A removed member"}: made {when(token.createdAt)}, last used {when(token.lastUsedAt)}
+                  {token.owner.name ?? "A removed member"}: made {when(token.createdAt)}, last used {when(token.lastUsedAt)},{" "}
+                  {token.expiresAt <= now ? <strong>expired {when(token.expiresAt)}</strong> : <>expires {when(token.expiresAt)}</>}
                 </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  pending={revoke.isPending && revoke.variables === token.id}
-                  onClick={() => revoke.mutate(token.id, { onSuccess: () => router.refresh() })}
-                >
-                  Revoke
-                </Button>
+                <span className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    pending={renew.isPending && renew.variables === token.id}
+                    onClick={() => renew.mutate(token.id, { onSuccess: () => router.refresh() })}
+                  >
+                    Renew for {EXPORT_TOKEN_DAYS} days
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    pending={revoke.isPending && revoke.variables === token.id}
+                    onClick={() => revoke.mutate(token.id, { onSuccess: () => router.refresh() })}
+                  >
+                    Revoke
+                  </Button>
+                </span>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { revokeTokensOf } from "@/lib/db/export-tokens";
 import { claimInstanceFlag, deleteInstanceValue } from "@/lib/db/instance";
 import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
@@ -93,6 +94,11 @@ export async function changeMember(actor: SessionUser, id: string, patch: Member
     await updateMember(trx, { id, ...patch });
     if (patch.disabled) await deleteSessionsOf(trx, { userId: id });
     await recordAudit(trx, { actorId: actor.id, action: "member.change", subjectId: id, detail: patch });
+    // Revoked, not suspended: enabling or promoting them again must not bring an old export token back.
+    const reason = patch.disabled ? "disabled" : patch.role !== undefined && patch.role !== "admin" ? "demoted" : undefined;
+    if (reason)
+      for (const token of await revokeTokensOf(trx, { userId: id, at: new Date().toISOString() }))
+        await recordAudit(trx, { actorId: actor.id, action: "export_token.revoke", subjectId: token, detail: { reason } });
     const updated = await getMember(trx, { id });
     if (!updated) throw new AppError("not_found:member", "No member with this id.");
     return updated;

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { GET as me } from "@/app/api/me/route";
+import { NAME_CONTROL_MESSAGE } from "@/lib/members/schemas";
 import { call, seedTeam, type Team } from "@/lib/testing/app";
 
 let team: Team;
@@ -38,6 +39,22 @@ describe("update-user", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(typeof response.json.message).toBe("string");
+    expect((await call(me, "/api/me", { cookie: team.viewer.cookie })).json.user).toEqual(before);
+  });
+
+  // Issue 25, finding 4: a NUL was accepted (and Postgres cannot store one); no control character belongs in a name.
+  it.each([
+    ["a NUL", "Mo\u0000Renamed"],
+    ["a line break", "Mo\n=cmd()"],
+    ["a carriage return", "Mo\r"],
+    ["a tab", "Mo\tRenamed"],
+    ["U+001F", "Mo\u001f"],
+    ["DEL (U+007F)", "Mo\u007f"],
+  ])("refuses a name with %s: 400 naming the name, nothing changed", async (_label, name) => {
+    const before = (await call(me, "/api/me", { cookie: team.viewer.cookie })).json.user;
+    const response = await update(team.viewer.cookie, { name });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ code: "INVALID_REQUEST", message: NAME_CONTROL_MESSAGE });
     expect((await call(me, "/api/me", { cookie: team.viewer.cookie })).json.user).toEqual(before);
   });
 

@@ -47,3 +47,18 @@ export async function listAuditWithActors(db: Kysely<Database>, { limit }: { lim
     .limit(limit)
     .execute();
 }
+
+/** Whether an entry of this action about this subject was recorded at or after `since` (to record an event once). */
+export async function hasAuditEntrySince(
+  db: Kysely<Database>,
+  { action, subjectId, since }: { action: string; subjectId: string; since: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("audit_log")
+    .select("id")
+    .where("action", "=", action)
+    .where("subject_id", "=", subjectId)
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,14 +5,36 @@ import type { Database } from "./schema";
 
 type Db = Kysely<Database>;
 
-export async function insertExportToken(db: Db, row: { id: string; userId: string; tokenHash: string; at: string }): Promise<void> {
+export async function insertExportToken(
+  db: Db,
+  row: { id: string; userId: string; tokenHash: string; at: string; expiresAt: string },
+): Promise<void> {
   await db
     .insertInto("export_tokens")
-    .values({ id: row.id, user_id: row.userId, token_hash: row.tokenHash, created_at: row.at, last_used_at: null, revoked_at: null })
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      token_hash: row.tokenHash,
+      created_at: row.at,
+      last_used_at: null,
+      revoked_at: null,
+      expires_at: row.expiresAt,
+    })
     .execute();
 }
 
-/** Revokes a member's live tokens (a new one replaces them); answers the ids revoked. */
+/** Moves a live (unrevoked) token's expiry; false when there is no such token. Expired ones may be renewed. */
+export async function renewExportToken(db: Db, { id, expiresAt }: { id: string; expiresAt: string }): Promise<boolean> {
+  const result = await db
+    .updateTable("export_tokens")
+    .set({ expires_at: expiresAt })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Revokes a member's live tokens (a new one replaces them, or they stopped being an active admin); answers the ids revoked. */
 export async function revokeTokensOf(db: Db, { userId, at }: { userId: string; at: string }): Promise<string[]> {
   const rows = await db
     .updateTable("export_tokens")
@@ -34,7 +56,7 @@ export async function revokeExportToken(db: Db, { id, at }: { id: string; at: st
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The live tokens with their admins' names, newest first. */
+/** The unrevoked tokens (expired ones too: they can be renewed) with their admins' names, newest first. */
 export async function listExportTokens(db: Db) {
   return db
     .selectFrom("export_tokens")
@@ -45,6 +67,7 @@ export async function listExportTokens(db: Db) {
       "user.name as user_name",
       "export_tokens.created_at",
       "export_tokens.last_used_at",
+      "export_tokens.expires_at",
     ])
     .where("export_tokens.revoked_at", "is", null)
     .orderBy("export_tokens.created_at", "desc")
@@ -53,14 +76,14 @@ export async function listExportTokens(db: Db) {
 }
 
 /**
- * The member a live token belongs to, only while they are an active admin: disabling or demoting the admin
- * stops the token at once, with no cache in between.
+ * The member an unrevoked token belongs to, only while they are an active admin (disabling or demoting the
+ * admin revokes their tokens too; this holds even for a token that escaped that), with its expiry.
  */
 export async function exportTokenOwner(db: Db, { tokenHash }: { tokenHash: string }) {
   return db
     .selectFrom("export_tokens")
     .innerJoin("user", "user.id", "export_tokens.user_id")
-    .select(["export_tokens.id as token_id", "user.id", "user.name", "user.email", "user.role"])
+    .select(["export_tokens.id as token_id", "export_tokens.expires_at", "user.id", "user.name", "user.email", "user.role"])
     .where("export_tokens.token_hash", "=", tokenHash)
     .where("export_tokens.revoked_at", "is", null)
     .where("user.disabled", "=", dbBool(false))

@@ -1,4 +1,4 @@
-import { Migrator, NO_MIGRATIONS } from "kysely";
+import { type Kysely, Migrator, NO_MIGRATIONS } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
 import { migrateDarkroom } from "@/lib/db/migrate";
@@ -46,6 +46,39 @@ describe(`migrations on ${process.env.DATABASE_URL?.startsWith("postgres") ? "po
   it("does nothing the second time", async () => {
     expect(await migrate()).toEqual({ auth: [], darkroom: [] });
     expect(await migrateDarkroom(database().db)).toEqual([]);
+  });
+
+  // Issue 25, finding 3: tokens of an admin who was disabled or demoted were only suspended, and never expired.
+  it("0018 gives older export tokens 90 days from the upgrade and revokes the suspended ones", async () => {
+    const { db } = database();
+    expect((await migrator().migrateDown()).results?.[0]?.migrationName).toBe("0018-export-token-expiry");
+    const iso = "2026-01-01T00:00:00.000Z";
+    const people = [
+      ["u_admin", "admin", 0],
+      ["u_disabled", "admin", 1],
+      ["u_demoted", "member", 0],
+    ] as const;
+    for (const [id, role, disabled] of people)
+      await db
+        .insertInto("user")
+        .values({ id, name: id, email: `${id}@example.com`, emailVerified: 0, image: null, createdAt: iso, updatedAt: iso, role, disabled })
+        .execute();
+    for (const [id] of people)
+      await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto("export_tokens")
+        .values({ id: `t_${id}`, user_id: id, token_hash: id, created_at: iso, last_used_at: null, revoked_at: null })
+        .execute();
+    const before = Date.now();
+    expect((await migrator().migrateUp()).error).toBeUndefined();
+    const rows = await db.selectFrom("export_tokens").select(["id", "revoked_at", "expires_at"]).orderBy("id").execute();
+    expect(rows.map((row) => [row.id, row.revoked_at !== null])).toEqual([
+      ["t_u_admin", false],
+      ["t_u_demoted", true],
+      ["t_u_disabled", true],
+    ]);
+    for (const row of rows) expect(Date.parse(row.expires_at) - before).toBeGreaterThanOrEqual(90 * 86_400_000);
+    await db.deleteFrom("export_tokens").execute();
+    await db.deleteFrom("user").execute();
   });
 
   it("runs every Darkroom migration down, newest first, leaving better-auth's tables", async () => {

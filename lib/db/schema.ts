@@ -250,6 +250,8 @@ export interface ExportTokenTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Set on every row (migration 0018 gave older tokens 90 days from the upgrade); renewing moves it. */
+  expires_at: string;
 }
 
 /** One POST to the team's webhook: pending until delivered, or failed after its last attempt (migration 0013). */

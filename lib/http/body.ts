@@ -75,6 +75,8 @@ export function parseJson<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
   } catch {
     throw new AppError("bad_request:json", "The request body is not valid JSON.");
   }
+  // The schema first, so a field that refuses NUL itself (a display name) says so beside the field.
+  const parsed = parseWith(schema, value);
   refuseNul(value, "request body");
-  return parseWith(schema, value);
+  return parsed;
 }

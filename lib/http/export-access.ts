@@ -9,10 +9,10 @@ import { respond } from "./handler";
 
 // The export routes' wrapper: a signed-in member (session cookie, as every route), or an admin's export
 // token (`Authorization: Bearer`, no session, no CSRF: these are GETs that change nothing). A token that is
-// unknown, revoked, or whose admin was disabled or demoted is a 401, never a fall back to the cookie.
+// unknown, revoked, expired, or whose admin was disabled or demoted is a 401, never a fall back to the cookie.
 
 const TOKEN_REFUSED =
-  "This export token is not valid: it was revoked, or its admin was disabled or is no longer an admin. An admin can make a new one in Settings.";
+  "This export token is not valid: it expired, was revoked, or its admin was disabled or is no longer an admin. An admin can renew an expired one or make a new one in Settings.";
 
 export function withExportAccess<Q>(
   options: { query: z.ZodType<Q> },

@@ -45,24 +45,22 @@ function settingCell(value: unknown): Cell {
   return JSON.stringify(value);
 }
 
-/** A cell a spreadsheet would run: `= + - @`, tab or CR first, possibly after spaces. */
-const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
+/**
+ * Where a spreadsheet may start reading a cell: the cell's start, after a `;` (a locale whose list separator
+ * is `;` splits a comma-separated line there, ignoring quotes that do not open the line), and after a line
+ * break (a reader that splits lines before quotes sees a new row there), if what follows would run: `= + - @`,
+ * tab or CR, possibly after spaces.
+ */
+const FORMULA_START = /(?<=^|[;\r\n])(?=[ ]*[=+\-@\t\r])/g;
 
 /**
- * RFC 4180: a field with a comma, semicolon, quote or line break is quoted, quotes doubled. A text that a
- * spreadsheet would run as a formula gets a leading apostrophe so it is shown instead. A locale whose list
- * separator is `;` splits a comma-separated line at every `;`, ignoring quotes that do not open the line,
- * so each part after a `;` is neutralised the same way (`a;=cmd()` → `a;'=cmd()`).
+ * RFC 4180: a field with a comma, semicolon, quote or line break is quoted, quotes doubled. Every part of a
+ * text that a spreadsheet would run as a formula gets a leading apostrophe so it is shown instead
+ * (`a;=cmd()` → `a;'=cmd()`, `caption\n=cmd()` → `caption\n'=cmd()`). Every CSV Darkroom writes goes through here.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string") {
-    text = text
-      .split(";")
-      .map((part) => (FORMULA_START.test(part) ? `'${part}` : part))
-      .join(";");
-  }
+  const text = typeof value === "string" ? value.replace(FORMULA_START, "'") : String(value);
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -6,7 +6,16 @@ import { ROLES, type Role } from "./roles";
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 
-const name = z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(100, "Use at most 100 characters.");
+// A display name is one line of text, shown in lists, exports and the audit log: no control characters
+// (C0 with line breaks and tabs, DEL, C1), checked before trimming so none is dropped silently. Postgres
+// cannot store NUL in text at all.
+export const NAME_CONTROL_MESSAGE = "A name cannot contain control characters (line breaks, tabs, NUL and the like).";
+const name = z
+  .string({ error: "Enter a name." })
+  .refine((value) => !/\p{Cc}/u.test(value), NAME_CONTROL_MESSAGE)
+  .trim()
+  .min(1, "Enter a name.")
+  .max(100, "Use at most 100 characters.");
 const email = z
   .string({ error: "Enter an email address." })
   .trim()

@@ -16,6 +16,13 @@ export function useRevokeExportToken() {
   });
 }
 
+export function useRenewExportToken() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      fetchJson<{ id: string; expiresAt: string }>(`/api/settings/export-tokens/${encodeURIComponent(id)}/renew`, { method: "POST" }),
+  });
+}
+
 export function useSetWebhook() {
   return useMutation({ mutationFn: (url: string) => fetchJson<WebhookView>("/api/settings/webhook", { method: "PUT", json: { url } }) });
 }

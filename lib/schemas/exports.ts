@@ -1,11 +1,16 @@
 // Client-safe views of the export token and webhook settings (Settings cards and their routes share them).
 import { z } from "zod";
 
+/** An export token works this many days after it was made or last renewed. */
+export const EXPORT_TOKEN_DAYS = 90;
+
 export interface ExportTokenView {
   id: string;
   owner: { id: string; name: string | null };
   createdAt: string;
   lastUsedAt: string | null;
+  /** When it stops working unless renewed (it may be past: an expired token is listed so it can be renewed). */
+  expiresAt: string;
 }
 
 export interface WebhookDeliveryView {

@@ -25,7 +25,12 @@ export interface TestEngine {
   pollUntil(taskId: string, done: (task: TaskRow) => boolean, maxPolls?: number): Promise<TaskRow>;
 }
 
-export async function testEngine(emu: EmulatorClient, apiKey: string, { plan = "free" as Engine["plan"] } = {}): Promise<TestEngine> {
+/** `emu` is the emulator, or any upstream with no clock of its own (a hostile fake: `advance` does nothing there). */
+export async function testEngine(
+  emu: Pick<EmulatorClient, "url" | "advance">,
+  apiKey: string,
+  { plan = "free" as Engine["plan"] } = {},
+): Promise<TestEngine> {
   let offsetMs = 0;
   const events: TaskEvent[] = [];
   const engine: Engine = {

@@ -12,7 +12,7 @@ import {
 import { observeUpstreamDate } from "./clock";
 import { parseErrorBody, parseJsonText, type Task } from "./schemas";
 import { readTask, type TaskReading } from "./task-reader";
-import { scrub } from "./scrub";
+import { holdsSecret, scrub, scrubCode, withoutSecrets } from "./scrub";
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -79,20 +79,20 @@ export function createUpstreamClient({
       return signal.aborted ? timeoutFailure(timeoutMs) : networkFailure();
     }
     const { status } = response;
-    const raw = rawOf(text, secrets);
+    const raw = rawOf(text, secrets, apiKey);
     if (status === 200 || status === 202) {
       const reading = read(parseJsonText(text));
       // An id carrying the key or our address is no task id of the API's: never stored, never shown.
-      if (reading.ok && scrubId(reading.task.id, secrets) === undefined)
+      if (reading.ok && scrubId(reading.task.id, secrets, apiKey) === undefined)
         return malformedFailure(status, { problem: "the answer's task id is not usable" });
       if (!reading.ok) {
-        const taskId = reading.id === undefined ? undefined : scrubId(reading.id, secrets);
-        return malformedFailure(status, { problem: reading.problem, ...(taskId ? { taskId } : {}), ...(raw ? { raw } : {}) });
+        const taskId = reading.id === undefined ? undefined : scrubId(reading.id, secrets, apiKey);
+        // The problem quotes the answer's status, which is the upstream's text too.
+        const problem = scrub(reading.problem, secrets, { key: apiKey });
+        return malformedFailure(status, { problem, ...(taskId ? { taskId } : {}), ...(raw ? { raw } : {}) });
       }
       const replayed = response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true";
-      // A failed task's error is the upstream's own words too: scrubbed before anyone stores it.
-      const task = reading.task.error ? { ...reading.task, error: scrubbed(reading.task.error, secrets, apiKey) } : reading.task;
-      return { ok: true, status, value: task, replayed, ...(raw ? { raw } : {}) };
+      return { ok: true, status, value: scrubbedTask(reading.task, secrets, apiKey), replayed, ...(raw ? { raw } : {}) };
     }
     return failureFromStatus(status, scrubbed(errorOf(text), secrets, apiKey), parseRetryAfter(response.headers.get("retry-after"), now()));
   }
@@ -144,22 +144,34 @@ function errorOf(text: string): UpstreamError {
   return sentence !== "" && !sentence.startsWith("<") ? { message: sentence } : {};
 }
 
-function rawOf(text: string, secrets: readonly string[]): string | undefined {
+function rawOf(text: string, secrets: readonly string[], apiKey: string): string | undefined {
   if (text === "") return undefined;
-  let clean = text;
-  for (const secret of [...secrets].filter(Boolean).sort((a, b) => b.length - a.length)) clean = clean.split(secret).join("[redacted]");
+  // JSON is written out again from what it says, so a key spelled with escapes ("\u0073k_…") is plain
+  // text when the secrets are looked for (and when the task page later reads the raw answer's fields).
+  const json = parseJsonText(text);
+  const plain = json === undefined ? text : JSON.stringify(json);
+  const clean = withoutSecrets(plain.slice(0, RAW_MAX), secrets, apiKey);
   return clean.length > RAW_MAX ? `${clean.slice(0, RAW_MAX - 1)}…` : clean;
 }
 
-const scrubId = (id: string, secrets: readonly string[]) => (secrets.some((secret) => secret && id.includes(secret)) ? undefined : id);
+const scrubId = (id: string, secrets: readonly string[], apiKey: string) => (holdsSecret(id, secrets, apiKey) ? undefined : id);
 
-/** Every string field scrubbed; a code is kept short (it is stored and matched, never prose). */
+/** Every string field scrubbed; a code is kept only as a plain word (it is stored and matched, never prose). */
 function scrubbed<E extends object>(error: E, secrets: readonly string[], apiKey: string): E {
   return Object.fromEntries(
     Object.entries(error).map(([name, value]) => {
       if (typeof value !== "string") return [name, value];
-      const clean = scrub(value, secrets, { key: apiKey });
-      return [name, name === "code" ? clean.slice(0, 64) : clean];
+      return [name, name === "code" ? scrubCode(value, secrets, { key: apiKey }) : scrub(value, secrets, { key: apiKey })];
     }),
   ) as E;
+}
+
+/** A task's own words (its error, and its model, which an import stores as given) without secrets. */
+function scrubbedTask(task: Task, secrets: readonly string[], apiKey: string): Task {
+  const { model, error, ...rest } = task;
+  return {
+    ...rest,
+    ...(model !== undefined && !holdsSecret(model, secrets, apiKey) ? { model } : {}),
+    ...(error ? { error: scrubbed(error, secrets, apiKey) } : {}),
+  };
 }

@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUpstreamClient } from "./client";
-import { REASON_MAX, scrub } from "./scrub";
+import { REASON_MAX, scrub, scrubCode, UNKNOWN_CODE, withoutSecrets } from "./scrub";
 
 const KEY = "sk_live_4f9c2b7e1d8a6053aa91";
 const LEAK = [
@@ -72,5 +72,59 @@ describe("scrub", () => {
     expect(scrub("token=abc123 sent", [])).toBe("token [redacted] sent");
     expect(scrub("fetch https://cdn.example.com/a.png failed", [])).toBe("fetch [link removed] failed");
     expect(scrub("at [::1]:8080 and 127.0.0.1", [])).toBe("at [address removed] and [address removed]");
+  });
+});
+
+// Issue 25, finding 1: task readers lower-case codes, and an echo may change the key's case or encode it.
+describe("the key in another case or form", () => {
+  const MIXED = "sk_Live_9QfX2bT7+rLm4/Zp8KvN3w";
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  const clean = (text: string) => scrub(text, [MIXED], { key: MIXED });
+
+  it.each([
+    ["lower case", MIXED.toLowerCase()],
+    ["upper case", MIXED.toUpperCase()],
+    ["base64", b64(MIXED)],
+    ["URL-safe base64 inside Basic credentials", b64(`user:${MIXED}`).replaceAll("+", "-").replaceAll("/", "_")],
+    ["base64 at another alignment", b64(`xy${MIXED}`)],
+    ["URL-encoded", encodeURIComponent(MIXED)],
+    ["every byte percent-encoded", [...Buffer.from(MIXED)].map((b) => `%${b.toString(16).toUpperCase()}`).join("")],
+    ["space-separated", [...MIXED].join(" ")],
+    ["split by zero-width spaces", [...MIXED].join("\u200b")],
+    ["in full-width letters", MIXED.replace(/[A-Za-z0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))],
+    ["an 8-character run, lower case", MIXED.slice(8, 16).toLowerCase()],
+    ["a 6-character run", MIXED.slice(10, 16)],
+  ])("removes it %s", (_name, form) => {
+    // What an encoding of a longer text ("user:", "xy") holds apart from the key may stay around the marker.
+    expect(clean(`echo: ${form} end`)).toMatch(/^echo: \S{0,12}\[redacted\]\S{0,4} end$/);
+  });
+
+  it("leaves runs shorter than 6 and ordinary words", () => {
+    expect(clean(`near ${MIXED.slice(8, 13)} miss`)).toBe(`near ${MIXED.slice(8, 13)} miss`);
+    expect(clean("The prompt was refused: a live key image.")).toBe("The prompt was refused: a live key image.");
+  });
+
+  it("keeps a raw answer's shape while cutting the key out of it", () => {
+    const raw = JSON.stringify({ id: "task_1", details: MIXED.toLowerCase(), url: "https://cdn.example/a.png" });
+    expect(JSON.parse(withoutSecrets(raw, [MIXED], MIXED))).toEqual({
+      id: "task_1",
+      details: "[redacted]",
+      url: "https://cdn.example/a.png",
+    });
+  });
+});
+
+describe("scrubCode", () => {
+  const code = (text: string) => scrubCode(text, [KEY], { key: KEY });
+
+  it("keeps a short word, in lower case", () => {
+    expect(code("generation_failed")).toBe("generation_failed");
+    expect(code("PROMPT_BLOCKED")).toBe("prompt_blocked");
+    expect(code("quota.exceeded:v2")).toBe("quota.exceeded:v2");
+  });
+
+  it("is unknown for the key in any case, a fragment of it, prose or a long text", () => {
+    for (const text of [KEY, KEY.toUpperCase(), `err_${KEY.slice(5, 13)}`, "not a word", "bad/code", "x".repeat(65)])
+      expect(code(text)).toBe(UNKNOWN_CODE);
   });
 });

@@ -41,7 +41,7 @@ export default async function SettingsPage() {
         {isAdmin && <TimeZoneCard timeZone={await teamTimeZone(database().db)} />}
         {isAdmin && <RefusedValuesCard learned={await learnedValues(database().db)} />}
         {isAdmin && <WebhookCard webhook={await webhookView()} />}
-        {isAdmin && <ExportTokensCard tokens={await exportTokens()} />}
+        {isAdmin && <ExportTokensCard tokens={await exportTokens()} now={new Date().toISOString()} />}
         {isAdmin && (
           <AuditCard
             entries={(await listAuditWithActors(database().db, { limit: 20 })).map((row) => ({
