@@ -1,6 +1,20 @@
 "use client";
 
-import { Ban, Clock, Gauge, KeyRound, Layers, LoaderCircle, Pause, RotateCw, Send, TriangleAlert, type LucideIcon } from "lucide-react";
+import {
+  Ban,
+  Clock,
+  Coins,
+  Gauge,
+  KeyRound,
+  Layers,
+  LoaderCircle,
+  Pause,
+  RotateCw,
+  Send,
+  TriangleAlert,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { queueReasonWords, type QueueReason, type QueueReasonCode } from "@/lib/schemas/queue-reasons";
 import { cn } from "@/lib/utils";
@@ -12,6 +26,8 @@ const ICONS: Record<QueueReasonCode, LucideIcon> = {
   image_slot: Layers,
   rate_limited: Gauge,
   retrying: RotateCw,
+  first_charge: Coins,
+  over_budget: Wallet,
   paused: Pause,
   key_refused: KeyRound,
   account_disabled: Ban,
@@ -19,7 +35,7 @@ const ICONS: Record<QueueReasonCode, LucideIcon> = {
 };
 
 /** Codes a person should notice (nothing moves until someone acts, or the key works again). */
-const ALERTING = new Set<QueueReasonCode>(["paused", "key_refused", "account_disabled", "attention"]);
+const ALERTING = new Set<QueueReasonCode>(["paused", "key_refused", "account_disabled", "over_budget", "attention"]);
 
 /** The time now, every second while something counts down; 0 until mounted (nothing time-based is server-rendered). */
 function useTicking(active: boolean): number {

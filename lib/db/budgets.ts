@@ -234,15 +234,23 @@ export async function markBalanceLow(db: Db, { now }: { now: string }): Promise<
     await db.updateTable("balance_entries").set({ confirmed_low_at: now }).where("id", "=", latest.id).execute();
 }
 
-/** After a budget changed: submissions held over budget are looked at again on the next tick. */
-export async function releaseBudgetHolds(db: Db, { now }: { now: string }): Promise<void> {
+/** After a budget changed (or a first charge came in): submissions it held are looked at again on the next tick. */
+export async function releaseBudgetHolds(
+  db: Db,
+  { now, codes = [OVER_BUDGET, FIRST_CHARGE] }: { now: string; codes?: readonly string[] },
+): Promise<void> {
   await db
     .updateTable("submissions")
     .set({ next_attempt_at: now })
     .where("state", "=", "queued")
-    .where("error_code", "=", OVER_BUDGET)
+    .where("error_code", "in", [...codes])
     .execute();
 }
 
 /** The hold reason a queued submission carries while its budget does not allow it (its `error_code`). */
 export const OVER_BUDGET = "over_budget";
+/**
+ * The hold reason of a submission whose cost is not known (its model was never charged to the team) while another
+ * such submission under the same budget is out and has not been charged yet.
+ */
+export const FIRST_CHARGE = "first_charge";

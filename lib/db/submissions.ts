@@ -151,3 +151,32 @@ export async function requeueWithNewKey(
 export async function listNeedingAttention(db: Db, { limit }: { limit: number }): Promise<Submission[]> {
   return db.selectFrom("submissions").selectAll().where("state", "=", "attention").orderBy("updated_at", "desc").limit(limit).execute();
 }
+
+/**
+ * Whether a submission sent without a known cost (estimated_credits null: its model was never charged to the
+ * team) is still out without a charge Darkroom knows: being sent, waiting for a same-key resend after an
+ * unclear answer (it may have been charged), or accepted as a live task that has not said what it reserved.
+ * One handed to a person ("attention") is not counted: it may wait for days, and would hold every new model. `userId` narrows it to one member's submissions (null: anyone's). Leaves out `excludeId`.
+ */
+export async function unchargedInFlight(db: Db, { excludeId, userId }: { excludeId: string; userId: string | null }): Promise<boolean> {
+  let out = db
+    .selectFrom("submissions")
+    .select("id")
+    .where("id", "!=", excludeId)
+    .where("estimated_credits", "is", null)
+    .where((eb) => eb.or([eb("state", "=", "sending"), eb.and([eb("state", "=", "queued"), eb("attempts", ">", 0)])]));
+  let live = db
+    .selectFrom("tasks")
+    .innerJoin("submissions", "submissions.id", "tasks.submission_id")
+    .select("tasks.id")
+    .where("tasks.status", "in", ["pending", "processing"])
+    .where("tasks.lost", "=", dbBool(false))
+    .where("tasks.credits_reserved", "is", null)
+    .where("submissions.estimated_credits", "is", null)
+    .where("submissions.id", "!=", excludeId);
+  if (userId !== null) {
+    out = out.where("user_id", "=", userId);
+    live = live.where("submissions.user_id", "=", userId);
+  }
+  return Boolean((await out.limit(1).executeTakeFirst()) ?? (await live.limit(1).executeTakeFirst()));
+}

@@ -13,6 +13,7 @@ import { log } from "@/lib/log";
 import { EXTENSION, resultKeys, thumbnailKeyAt } from "./paths";
 import { PREVIEW_WIDTH, SMALL_THUMBNAIL_WIDTH, THUMBNAIL_WIDTH } from "./widths";
 import { posterFrame } from "./poster";
+import { videoRefusal } from "./video-check";
 import type { MediaStore } from "./store";
 
 export interface ArchivedResult {
@@ -41,7 +42,8 @@ const maxBytesOf = (contentType: string) => (contentType.startsWith("video/") ? 
 /**
  * Downloads one result into the media store and makes its thumbnail (images) or poster (videos).
  * The download lands in a local scratch file first: sharp and ffmpeg read files, and the store then
- * receives a complete, checked file (the store itself never exposes a half-written object).
+ * receives a complete, checked file (the store itself never exposes a half-written object). A video that is
+ * not an MP4 with listed codecs (lib/media/video-check.ts) is refused before anything decodes it.
  * `url` comes from the upstream's own answer about one of our tasks: nothing a browser chose (no open proxy).
  * It is still fetched through the SSRF guard (public HTTPS, size caps); `upstreamBaseUrl`'s own origin is exempt.
  */
@@ -95,6 +97,9 @@ export async function archiveResult({
     }
 
     const isVideo = contentType.startsWith("video/");
+    // Nothing decodes a video until its container and codecs are known to be the MP4 the spec names.
+    const refused = isVideo ? await videoRefusal(local) : undefined;
+    if (refused) throw new ArchiveError(refused, true);
     let width: number | null = null;
     let height: number | null = null;
     let thumbnail: Buffer;

@@ -1,13 +1,20 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import { ffmpegPath } from "@/lib/media/ffmpeg-path";
+import { UNTRUSTED_VIDEO_INPUT } from "@/lib/media/video-check";
 
-/** The first frame of a video as PNG bytes (ffmpeg writes it to stdout). */
+/**
+ * The first frame of a video as PNG bytes (ffmpeg writes it to stdout). Only for a file videoRefusal() passed,
+ * and read under the same limits (MP4 demuxer, local file, listed decoders), the first video track only.
+ */
 export function posterFrame(videoFile: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpegPath(),
-      ["-hide_banner", "-loglevel", "error", "-i", videoFile, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"],
+      [
+        ...["-hide_banner", "-loglevel", "error", ...UNTRUSTED_VIDEO_INPUT, "-i", videoFile, "-map", "0:v:0"],
+        ...["-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"],
+      ],
       {
         stdio: ["ignore", "pipe", "pipe"],
       },

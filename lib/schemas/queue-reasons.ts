@@ -9,6 +9,8 @@ export const QUEUE_REASON_CODES = [
   "image_slot",
   "rate_limited",
   "retrying",
+  "first_charge",
+  "over_budget",
   "paused",
   "key_refused",
   "account_disabled",
@@ -48,6 +50,10 @@ export function queueReasonWords(code: QueueReasonCode, until: string | null, no
       return wait ? `API rate limit, next try in ${wait}` : "API rate limit, trying again now";
     case "retrying":
       return wait ? `The API did not answer clearly, same request again in ${wait}` : "The API did not answer clearly, trying again now";
+    case "first_charge":
+      return "Waiting for the first charge of this model";
+    case "over_budget":
+      return wait ? `Over budget, checking again in ${wait}` : "Over budget, checking again now";
     case "paused":
       return "Paused by admin";
     case "key_refused":

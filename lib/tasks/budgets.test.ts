@@ -1,5 +1,6 @@
 // Budgets against the real emulator over HTTP, on SQLite and Postgres: refusal before anything is queued,
-// refunds, two instances at once, alerts once per threshold, "allow once", the dispatcher's re-check.
+// refunds, two instances at once, alerts once per threshold, "allow once", the dispatcher's re-check, and a
+// model the team was never charged for (one goes out, the rest wait for its charge).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BODIES, emulatorForFile, FAST_TIMINGS, sleep } from "@/emulator/testing";
@@ -7,15 +8,17 @@ import { checkBudgetAlerts } from "@/lib/budgets/alerts";
 import { setInstanceValue } from "@/lib/db/instance";
 import { budgetStatus } from "@/lib/budgets/status";
 import { database } from "@/lib/db";
-import { insertBalance, insertGrant, latestBalance, OVER_BUDGET, upsertBudget, type Budget } from "@/lib/db/budgets";
+import { FIRST_CHARGE, insertBalance, insertGrant, latestBalance, OVER_BUDGET, upsertBudget, type Budget } from "@/lib/db/budgets";
 import { connect, type Connection } from "@/lib/db/connect";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { migrated } from "@/lib/testing/app";
 import { PAST_CHARGE, PAST_CHARGE_TASK, recordPastCharge } from "@/lib/testing/past-charge";
-import { clearEngineTables, countCalls, testEngine, type UpstreamCall } from "@/lib/testing/engine";
+import { clearEngineTables, countCalls, testEngine, type TestEngine, type UpstreamCall } from "@/lib/testing/engine";
+import { listQueued } from "@/lib/db/submissions";
 import { dispatchOnce } from "./engine/dispatch";
 import { pollOnce } from "./engine/poll";
+import { explainQueue } from "./queue-reasons";
 import { submit } from "./submit";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -40,6 +43,13 @@ async function setBudget(
     updated_at: new Date().toISOString(),
   });
   return budget;
+}
+
+/** Why each waiting submission waits, as the queue answers it. */
+async function reasons(t: TestEngine): Promise<Map<string, string>> {
+  const waiting = await listQueued(db());
+  const explained = await explainQueue({ connection: database(), keyId: t.engine.keyId, now: t.engine.now() }, waiting);
+  return new Map(waiting.map((s) => [s.id, explained.get(s.id)!.reason.words]));
 }
 
 const committed = async (budget: Budget) => (await budgetStatus(db(), budget, { now: new Date(), timeZone: "UTC" })).committed;
@@ -193,6 +203,136 @@ describe("budgets at submission", () => {
     const calls = countCalls(t.engine);
     while ((await dispatchOnce(t.engine)) > 0);
     expect(creations(calls)).toHaveLength(2);
+  });
+});
+
+describe("a model the team was never charged for", () => {
+  // Darkroom never computes a price: until the API charges this model once, its cost is unknown. One such
+  // submission goes out at a time under a budget; the rest wait for its charge and are then judged by it.
+  const ALPHA_PRICE = 38; // alpha-2.3's defaults (768p, 6 s) on the free plan: learnt from the first task only
+  const BETA = (prompt: string) => ({
+    model: "beta-2.0",
+    mode: "text-to-video",
+    prompt,
+    resolution: "480p",
+    duration: 4,
+    generate_audio: false,
+  });
+  const BETA_PRICE = 15;
+  const FIRST_CHARGE_WORDS = "Waiting for the first charge of this model";
+
+  it("runs: 10 under a 1-credit budget: one is sent, nine wait for its charge, then are held by it", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const t = await testEngine(emu, apiKey);
+    const calls = countCalls(t.engine);
+    const budget = await setBudget(1);
+    // The first answer is lost after the API charged it: the charge stays unknown until the same-key resend.
+    await emu.faults([{ kind: "accept_then_status", status: 500, path: "/v1/videos", times: 1 }]);
+    const ids = await t.submit(BODIES.alpha(), { runs: 10 });
+    expect(ids).toHaveLength(10);
+
+    await dispatchOnce(t.engine);
+    expect(creations(calls)).toHaveLength(1);
+    const waiting = await reasons(t);
+    expect(ids.slice(1).map((id) => waiting.get(id))).toEqual(Array(9).fill(FIRST_CHARGE_WORDS));
+    expect((await submissions()).filter((s) => s.error_code === FIRST_CHARGE)).toHaveLength(9);
+
+    // The resend (same key) is accepted with what the API reserved: the other nine are judged by it.
+    for (let step = 0; step < 10 && (await submissions())[0]!.state !== "accepted"; step += 1) {
+      await t.advance(2);
+      await dispatchOnce(t.engine);
+    }
+    await t.advance(6);
+    await dispatchOnce(t.engine);
+    const sent = creations(calls);
+    expect(new Set(sent.map((c) => c.target)).size).toBe(1);
+    expect(await emu.credits(apiKey)).toBe(START - ALPHA_PRICE);
+    const rows = await submissions();
+    expect(rows[0]).toMatchObject({ state: "accepted" });
+    for (const held of rows.slice(1)) {
+      expect(held).toMatchObject({ state: "queued", error_code: OVER_BUDGET, estimated_credits: ALPHA_PRICE });
+      expect(held.error_message).toMatch(/^Over budget: its member's daily budget has 0 credits left and this needs 38\./);
+    }
+    const after = await reasons(t);
+    expect(ids.slice(1).map((id) => after.get(id))).toEqual(Array(9).fill(expect.stringMatching(/^Over budget, checking again in/)));
+
+    // Nothing more goes out later, and new submissions are refused at once, this model's or another new one's.
+    await t.advance(61);
+    while ((await dispatchOnce(t.engine)) > 0);
+    expect(creations(calls)).toHaveLength(sent.length);
+    expect((await refused(t.submit(BODIES.alpha("one more")))).message).toBe(
+      "Your daily budget has 0 credits left; this needs 38. It renews at 00:00, UTC time.",
+    );
+    expect((await refused(t.submit(BETA("a kite")))).message).toBe(
+      "Your daily budget has 0 credits left; this model's cost is not known until the API charges it once. It renews at 00:00, UTC time.",
+    );
+    // The budget was passed by that one task only.
+    const status = await budgetStatus(db(), budget, { now: new Date(), timeZone: "UTC" });
+    expect(status.used + status.reserved).toBe(ALPHA_PRICE);
+    await expectMoneyAndSlots(await emu.credits(apiKey), 10);
+  });
+
+  describe("two instances dispatching at once", () => {
+    const extra: Connection[] = [];
+    afterAll(async () => {
+      await Promise.all(extra.map((c) => c.db.destroy()));
+    });
+
+    it("20 submissions at once under a 1-credit team budget: exactly one is sent", { timeout: 60_000 }, async () => {
+      const emu = emulator();
+      const { apiKey } = await emu.account();
+      const t = await testEngine(emu, apiKey);
+      const calls = countCalls(t.engine);
+      const second = database().dialect === "postgres" ? connect(env.DATABASE_URL) : database();
+      if (second !== database()) extra.push(second);
+      // Another instance: its own owner and connection, the same upstream and clock.
+      const other = { ...t.engine, owner: randomUUID(), connection: second };
+      await setBudget(1, { scope: "team" });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          submit({
+            connection: i % 2 === 0 ? database() : second,
+            submission: {
+              id: randomUUID(),
+              userId: i % 3 === 0 ? "someone_else" : MEMBER,
+              model: "beta-2.0",
+              kind: "video",
+              endpoint: "videos",
+              request: BETA(`race ${i}`),
+            },
+          }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(20);
+
+      // Both instances dispatch together until every submission is sent or held by the charge now known.
+      for (let step = 0; step < 10; step += 1) {
+        await Promise.all([dispatchOnce(t.engine), dispatchOnce(other)]);
+        if ((await submissions()).filter((s) => s.error_code === OVER_BUDGET).length === 19) break;
+        await t.advance(6);
+      }
+      expect(creations(calls)).toHaveLength(1);
+      expect(await emu.credits(apiKey)).toBe(START - BETA_PRICE);
+      const rows = await submissions();
+      expect(rows.filter((s) => s.state === "accepted")).toHaveLength(1);
+      expect(rows.filter((s) => s.state === "queued" && s.error_code === OVER_BUDGET)).toHaveLength(19);
+      await expectMoneyAndSlots(await emu.credits(apiKey), 20);
+    });
+  });
+
+  it("a model with a charge history is judged by it as before: what fits goes out together, unheld", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const t = await testEngine(emu, apiKey);
+    const calls = countCalls(t.engine);
+    await setBudget(3 * PRICE);
+    await t.submit(BODIES.gamma(), { runs: 3 });
+    await refused(t.submit(BODIES.gamma("a fourth")));
+    expect(await dispatchOnce(t.engine)).toBe(3);
+    expect(creations(calls)).toHaveLength(3);
+    expect((await submissions()).every((s) => s.state === "accepted" && Number(s.estimated_credits) === PRICE)).toBe(true);
+    await expectMoneyAndSlots(await emu.credits(apiKey), 3);
   });
 });
 

@@ -10,6 +10,7 @@ import { migrated } from "@/lib/testing/app";
 import { clearEngineTables, testEngine, type TestEngine } from "@/lib/testing/engine";
 import { QUEUE_PAUSED, dispatchOnce } from "./engine/dispatch";
 import { acquire, BUDGET } from "./engine/rate-budget";
+import { QUEUE_REASON_CODES, queueReasonWords } from "@/lib/schemas/queue-reasons";
 import { explainQueue } from "./queue-reasons";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -114,6 +115,14 @@ describe("queue reasons", () => {
     expect(secondsUntil(t, waiting!.reason.until)).toBeGreaterThan(11);
     expect(secondsUntil(t, waiting!.reason.until)).toBeLessThanOrEqual(12);
     await expectBooks(emu, apiKey, 1);
+  });
+
+  it("every reason has words of its own (the queue and the cards show them), the budgets' holds included", () => {
+    const now = Date.parse("2026-01-01T00:00:00.000Z");
+    const words = QUEUE_REASON_CODES.map((code) => queueReasonWords(code, null, now));
+    expect(new Set(words).size).toBe(QUEUE_REASON_CODES.length);
+    expect(queueReasonWords("first_charge", null, now)).toBe("Waiting for the first charge of this model");
+    expect(queueReasonWords("over_budget", new Date(now + 60_000).toISOString(), now)).toBe("Over budget, checking again in 60 s");
   });
 
   it("paused by an admin: 'Paused by admin', with no send time", async () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { FIRST_CHARGE, OVER_BUDGET } from "@/lib/db/budgets";
 import type { Connection } from "@/lib/db/connect";
 import { liveRuns } from "@/lib/db/estimates";
 import { getInstanceValue } from "@/lib/db/instance";
@@ -12,8 +13,9 @@ import { BUDGET, WINDOW_MS } from "./engine/rate-budget";
 import { estimator, type Estimator } from "./estimates";
 
 // Why each waiting submission waits, read from the same state the dispatcher reads (lib/tasks/engine/dispatch.ts),
-// in the order it applies it: the admin's pause, a refused key, the key's rate pause or spent budget, the
-// submission's own retry time, then a free slot of its kind. And when it should go out: the slots of its kind
+// in the order it applies it: the admin's pause, a refused key, a budget's hold (over it, or waiting for the first
+// charge of a model), the key's rate pause or spent budget, the submission's own retry time, then a free slot of
+// its kind. And when it should go out: the slots of its kind
 // are played forward, each live task ending at its creation plus the estimate for its model and settings.
 
 export interface Explained {
@@ -90,6 +92,10 @@ export async function explainQueue(context: QueueContext, waiting: Submission[])
       else if (hold) {
         code = hold.reason;
         until = Date.parse(hold.recheckAt);
+      } else if (submission.error_code === FIRST_CHARGE) code = "first_charge";
+      else if (submission.error_code === OVER_BUDGET) {
+        code = "over_budget";
+        until = ownWait;
       } else if (keyWait) {
         code = "rate_limited";
         until = keyWait;
@@ -99,8 +105,9 @@ export async function explainQueue(context: QueueContext, waiting: Submission[])
         code = !submission.error_code || submission.error_code === "rate_limited" ? "rate_limited" : "retrying";
         until = ownWait;
       } else code = slotFree ? "next" : slotCode;
-      // Paused or held: it goes when a person resumes, or the key works again, which no one can foretell.
-      const unknowable = code === "paused" || code === "key_refused" || code === "account_disabled";
+      // Paused or held: it goes when a person resumes, the key works again or a budget allows, which no one can
+      // foretell (a first charge decides whether it goes at all).
+      const unknowable = ["paused", "key_refused", "account_disabled", "first_charge", "over_budget"].includes(code);
       explained.set(submission.id, { reason: queueReason(code, iso(until ?? NaN), nowMs), sendAt: unknowable ? null : iso(sendMs) });
     }
   }

@@ -25,9 +25,10 @@ export async function recentCharges(db: Kysely<Database>): Promise<RecentCharge[
 
 /**
  * What one task of `request` is expected to cost (see pastCharge): what budgets count for a submission while it
- * waits. 0 for a model the team was never charged for: its first task counts once the API says what it reserved.
+ * waits. Undefined for a model (and mode) the team was never charged for: its cost is unknown until the API
+ * charges its first task, and under a budget only one such submission goes out at a time (lib/budgets/dispatch-check.ts).
  */
-export async function expectedCost(db: Kysely<Database>, request: Record<string, unknown>): Promise<number> {
+export async function expectedCost(db: Kysely<Database>, request: Record<string, unknown>): Promise<number | undefined> {
   const mode = typeof request.mode === "string" ? request.mode : undefined;
-  return pastCharge(await recentCharges(db), { model: String(request.model), mode, settings: priceSettings(request) })?.credits ?? 0;
+  return pastCharge(await recentCharges(db), { model: String(request.model), mode, settings: priceSettings(request) })?.credits;
 }

@@ -57,8 +57,9 @@ export async function submit({
   const now = new Date().toISOString();
   const start = (await highestPosition(db)) + 1;
   // Each run is expected to cost what the API charged the team for such a request before, until its task
-  // reports what it reserved (lib/tasks/recent-charges.ts; the spec forbids computing prices).
-  const estimate = await expectedCost(db, submission.shown ?? submission.request);
+  // reports what it reserved (lib/tasks/recent-charges.ts; the spec forbids computing prices). Never charged
+  // before: the cost is unknown (null) until the dispatcher learns it from the first task.
+  const estimate = (await expectedCost(db, submission.shown ?? submission.request)) ?? null;
   const rows = ids.map((id, i) => ({
     id,
     user_id: submission.userId,
@@ -83,7 +84,7 @@ export async function submit({
     await exclusive(connection, BUDGET_LOCK, async (trx) => {
       const { grantId } = await enforceBudgets(trx, {
         userId: submission.userId,
-        cost: estimate * runs,
+        cost: estimate === null ? null : estimate * runs,
         runs,
         submissionId: submission.id,
         now: new Date(now),

@@ -1,12 +1,21 @@
 import "server-only";
 import { checkBudgetAlerts } from "@/lib/budgets/alerts";
-import { holdIfOverBudget } from "@/lib/budgets/dispatch-check";
-import { markBalanceLow } from "@/lib/db/budgets";
+import { checkBudgets, type BudgetCheck } from "@/lib/budgets/dispatch-check";
+import { FIRST_CHARGE, markBalanceLow, releaseBudgetHolds } from "@/lib/db/budgets";
 import { exclusive } from "@/lib/db/exclusive";
 import { log } from "@/lib/log";
 import { getInstanceValue } from "@/lib/db/instance";
-import { claimSubmission, countSending, listQueued, renewSubmissionLease, updateSubmission, type Submission } from "@/lib/db/submissions";
+import {
+  claimSubmission,
+  countSending,
+  listQueued,
+  renewSubmissionLease,
+  unchargedInFlight,
+  updateSubmission,
+  type Submission,
+} from "@/lib/db/submissions";
 import { countLive, insertTask } from "@/lib/db/tasks";
+import { expectedCost } from "@/lib/tasks/recent-charges";
 import { learnFromRefusal } from "@/lib/tasks/refused-values";
 import type { UpstreamFailure, UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
@@ -37,8 +46,9 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       (s) => (s.state === "queued" && s.next_attempt_at <= now) || (s.state === "sending" && (s.lease_until ?? "") <= now),
     );
     for (const submission of ready) {
-      if (await holdIfOverBudget(engine, submission)) continue;
-      const claimed = await claimWithinLimit(engine, submission, kind);
+      const budgets = await checkBudgets(engine, submission);
+      if (budgets.held) continue;
+      const claimed = await claimWithinLimit(engine, submission, kind, budgets.uncharged);
       if (claimed === "full") break;
       if (claimed === "taken") continue;
       const lease = { id: submission.id, owner: engine.owner, version: claimed };
@@ -59,6 +69,8 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       );
       const limited = await settle(engine, submission, outcome);
       sent += 1;
+      // Sent without a known cost: its charge (or its end) decides for those that waited for it.
+      if (submission.estimated_credits === null) await releaseBudgetHolds(db, { now: engine.now().toISOString(), codes: [FIRST_CHARGE] });
       // A rate 429 holds every request for the key; a concurrency 429 stops this kind for the rest of the tick.
       if (limited === "rate") return sent;
       if (limited === "concurrency") continue kinds;
@@ -73,11 +85,34 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
 /**
  * Claims this submission if there is room for its kind, in one statement (lib/db's claimSubmission) under
  * an exclusive lock: two Darkroom processes dispatching at once can never both take the last slot. Answers
- * the lease's version, "taken" (another process has it, or listed it after a change) or "full".
+ * the lease's version, "taken" (another process has it, or listed it after a change, or it is held) or "full".
+ * A submission of unknown cost under a budget (`uncharged`) is claimed only while no other of its budget's is
+ * out uncharged, decided under the same lock, so across instances a budget is passed by one task at most.
  */
-async function claimWithinLimit(engine: Engine, submission: Submission, kind: "image" | "video"): Promise<number | "taken" | "full"> {
-  return exclusive(engine.connection, `dispatch:${engine.keyId}`, async (trx) => {
+async function claimWithinLimit(
+  engine: Engine,
+  submission: Submission,
+  kind: "image" | "video",
+  uncharged: Exclude<BudgetCheck, { held: true }>["uncharged"],
+): Promise<number | "taken" | "full"> {
+  const claim = await exclusive(engine.connection, `dispatch:${engine.keyId}`, async (trx) => {
     const now = engine.now().toISOString();
+    if (uncharged) {
+      if (await unchargedInFlight(trx, { excludeId: submission.id, userId: uncharged.userId })) {
+        await updateSubmission(trx, {
+          id: submission.id,
+          error_code: FIRST_CHARGE,
+          error_message:
+            "Waiting for the first charge of this model: its cost is not known, and only one such task goes out at a time under a budget.",
+          error_field: null,
+          next_attempt_at: later(engine, POLL_INTERVAL_MS),
+          updated_at: now,
+        });
+        return "held" as const;
+      }
+      // The one out may have been charged since the budget check read the cost: judge this one by it first.
+      if ((await expectedCost(trx, JSON.parse(submission.params) as Record<string, unknown>)) !== undefined) return "taken" as const;
+    }
     const version = await claimSubmission(trx, {
       id: submission.id,
       kind,
@@ -92,6 +127,9 @@ async function claimWithinLimit(engine: Engine, submission: Submission, kind: "i
     const busy = (await countLive(trx, { kind })) + (await countSending(trx, { kind, now }));
     return busy >= CONCURRENCY[kind] ? "full" : "taken";
   });
+  if (claim !== "held") return claim;
+  if (submission.error_code !== FIRST_CHARGE) engine.publish({ type: "submission", id: submission.id, state: "queued" });
+  return "taken";
 }
 
 /** The stored key and the stored bytes, every time: a retry is the same request, never a new one. */
