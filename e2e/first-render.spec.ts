@@ -112,7 +112,8 @@ test("the task page keeps the fitted picture's place while it loads: nothing bel
     await route.continue();
   });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/tasks/${id}`);
+  // Not until "load": that waits for the picture, which is held until the page is measured.
+  await page.goto(`/tasks/${id}`, { waitUntil: "domcontentloaded" });
   const zoom = page.getByRole("button", { name: /Image 1 of 1: fitted/ });
   const picture = zoom.locator("img");
   // Settled: the fonts are in and React has hydrated the picture's button (it carries React's fiber then).

@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
 import { test, expect } from "./support/fixtures";
 import { GeneratePage } from "./support/generate";
 
@@ -69,14 +68,3 @@ test("the workspace opens on a cheap image model with the prompt focused; Ctrl+E
   await page.getByRole("spinbutton", { name: /^Images/ }).fill("2");
   await expect(page.getByTestId("cost-note")).toContainText(/\d+ credits? last time with these settings/);
 });
-
-for (const scheme of ["light", "dark"] as const) {
-  test(`the workspace has no serious accessibility violations (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    const generate = new GeneratePage(page);
-    await generate.goto();
-    await useScheme(page, scheme);
-    await expect(page.getByText("Queue this many identical submissions, up to 10.")).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `workspace (${scheme})`);
-  });
-}

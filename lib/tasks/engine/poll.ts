@@ -13,8 +13,10 @@ import { fromDbBool } from "@/lib/db/booleans";
 import { LEASE_MS, withHeartbeat } from "./heartbeat";
 import { imageExpiresAt } from "@/lib/retention";
 
-// The next poll is timed from when this one was sent, plus a margin: the API must see at least 5 s
-// between two retrievals (a faster one returns a stale snapshot), and no more than needed.
+// The next poll is timed from when this one's answer arrived, plus a margin: the API must see at least 5 s
+// between two retrievals (a faster one returns a stale snapshot), and it sees when each request reaches it.
+// Timed from the sending, a request held up on its way (a busy machine, a slow link) arrived less than 5 s
+// before the next one; the answer comes after the request arrived, so timing from it can never be too early.
 const POLL_MARGIN_MS = 100;
 // Short, and renewed by a heartbeat while a poll runs (a large video downloads inside one poll).
 const POLL_LEASE_MS = LEASE_MS;
@@ -76,8 +78,9 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
 
   const sentAt = engine.now().getTime();
   const outcome = fromDbBool(task.legacy ?? 0) ? await engine.client.getLegacyTask(task.id) : await engine.client.getTask(task.id);
+  const answeredAt = engine.now().getTime();
   const polledAt = { ...overdue, last_polled_at: new Date(sentAt).toISOString() };
-  const nextLivePoll = new Date(sentAt + POLL_INTERVAL_MS + POLL_MARGIN_MS).toISOString();
+  const nextLivePoll = new Date(answeredAt + POLL_INTERVAL_MS + POLL_MARGIN_MS).toISOString();
   if (!outcome.ok) {
     if (outcome.kind === "not_found") {
       // Darkroom created it, so the upstream lost it: after a few answers in a row, say so plainly.
