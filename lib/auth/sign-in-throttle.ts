@@ -1,6 +1,7 @@
 import "server-only";
 import { database } from "@/lib/db";
-import { clearBackoff, readBackoffs, recordFailure, type Backoff } from "@/lib/db/sign-in-backoff";
+import { exclusive } from "@/lib/db/exclusive";
+import { clearBackoff, readBackoffs, recordFailure, uncountFailure, type Backoff } from "@/lib/db/sign-in-backoff";
 import { resolveClient } from "@/lib/http/client";
 
 // Sign-in limits that slow rather than lock. Failed attempts are counted per account (whatever address
@@ -56,12 +57,19 @@ const seconds = (n: number) => `${n} second${n === 1 ? "" : "s"}`;
 
 /** Runs a sign-in request through both limits; `signIn` is better-auth's handler. */
 export async function throttledSignIn(request: Request, signIn: (request: Request) => Promise<Response>): Promise<Response> {
-  const { db } = database();
   const email = await emailOf(request);
   const { address } = resolveClient(request.headers);
   const keys = [...(email ? [`account:${email}`] : []), ...(address ? [`address:${address}`] : [])];
   const now = new Date();
-  const wait = waitFor(await readBackoffs(db, { keys }), now);
+  // The check and the count are one step: an attempt let through is counted as a failure at once, so each
+  // of many parallel attempts sees those before it (read first and counted after the password check, 40 at
+  // once were all let through).
+  const { wait, before } = await exclusive(database(), "sign-in-backoff", async (trx) => {
+    const before = await readBackoffs(trx, { keys });
+    const wait = waitFor(before, now);
+    if (wait === 0) for (const key of keys) await recordFailure(trx, { key, now, forgetMs: FORGET_MS });
+    return { wait, before };
+  });
   if (wait > 0) {
     return Response.json(
       { code: "TOO_MANY_REQUESTS", message: `Too many failed sign-ins. Try again in ${seconds(wait)}.`, retryAfter: wait },
@@ -69,10 +77,13 @@ export async function throttledSignIn(request: Request, signIn: (request: Reques
     );
   }
   const response = await signIn(request);
-  if (response.status === 401) {
-    for (const key of keys) await recordFailure(db, { key, now, forgetMs: FORGET_MS });
-  } else if (response.ok && email) {
-    await clearBackoff(db, { key: `account:${email}` });
+  if (response.status !== 401) {
+    const { db } = database();
+    for (const key of keys) {
+      const previousAt = before.find((backoff) => backoff.key === key)?.lastFailureAt;
+      await uncountFailure(db, { key, at: now, previousAt });
+    }
+    if (response.ok && email) await clearBackoff(db, { key: `account:${email}` });
   }
   return response;
 }
