@@ -12,6 +12,7 @@
 //    accept it (static-brotli.mjs); every other request reaches Next as before.
 import http from "node:http";
 import path from "node:path";
+import { securityHeaders } from "../http/security-headers.mjs";
 import { brotliStatic } from "./static-brotli.mjs";
 
 const PEER_HEADER = "x-darkroom-peer";
@@ -36,17 +37,19 @@ const BAD_ADDRESS = JSON.stringify({
   error: { code: "bad_request:address", message: "The address holds a malformed %-escape; check the link." },
 });
 
-function refuse(response) {
-  response.writeHead(400, {
+/**
+ * An answer of the front's own, with the headers every answer carries (the one header function). Over
+ * plain HTTP as far as the front knows: which proxies to believe about HTTPS is Darkroom's to decide
+ * (lib/http/client.ts), so these few answers go without HSTS, which every page sends.
+ */
+function answer(request, response, status, body) {
+  response.writeHead(status, {
+    ...securityHeaders({ path: request.url ?? "/", csp: "default-src 'none'; frame-ancestors 'none'", https: false }),
     "Content-Type": "application/json",
-    "Content-Length": Buffer.byteLength(BAD_ADDRESS),
+    "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
-    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
   });
-  response.end(BAD_ADDRESS);
+  response.end(body);
 }
 
 /** @type {ReturnType<typeof brotliStatic> | undefined} */
@@ -76,7 +79,7 @@ http.Server.prototype.emit = function front(event, ...args) {
     request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? "";
     if (hasMalformedEscape(request.url ?? "/")) {
       request.resume(); // drain any body; nothing reads it
-      refuse(response);
+      answer(request, response, 400, BAD_ADDRESS);
       return true;
     }
     if (staticFiles && request.url?.startsWith("/_next/static/")) {
