@@ -2,6 +2,7 @@ import "server-only";
 import { database } from "@/lib/db";
 import { exclusive } from "@/lib/db/exclusive";
 import { clearBackoff, readBackoffs, recordFailure, uncountFailure, type Backoff } from "@/lib/db/sign-in-backoff";
+import { AUTH_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { resolveClient } from "@/lib/http/client";
 
 // Sign-in limits that slow rather than lock. Failed attempts are counted per account (whatever address
@@ -22,7 +23,6 @@ export const ACCOUNT: Rule = { free: 5, maxDelay: 30 };
 export const ADDRESS: Rule = { free: 10, maxDelay: 300 };
 /** Failures this old are forgotten. */
 const FORGET_MS = 15 * 60 * 1000;
-const MAX_SIGN_IN_BODY = 16 * 1024;
 
 /** Seconds to wait after `failures` failures: none before `free` of them, then 1, 2, 4, … up to the cap. */
 export function delaySeconds(rule: Rule, failures: number): number {
@@ -30,7 +30,7 @@ export function delaySeconds(rule: Rule, failures: number): number {
 }
 
 async function emailOf(request: Request): Promise<string | undefined> {
-  if (Number(request.headers.get("content-length")) > MAX_SIGN_IN_BODY) return undefined;
+  if (Number(request.headers.get("content-length")) > AUTH_BODY_LIMIT) return undefined;
   try {
     const body = JSON.parse(await request.clone().text()) as { email?: unknown };
     // Only plausible addresses are counted (better-auth refuses the rest itself); NUL cannot be stored in Postgres.
