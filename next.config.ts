@@ -10,7 +10,8 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: "tsconfig.build.json" },
   experimental: {
     // With proxy.ts, Next copies each request body into memory (10 MB by default) before the route reads it.
-    // Just over the routes' own 64 KiB limit: a larger body is cut there, and the route then answers 413.
+    // The launcher's front refuses a body over its route's limit (64 KiB for JSON) before Next sees any of it;
+    // this, just over that, bounds the copy for a server started without the front.
     proxyClientMaxBodySize: 96 * 1024,
   },
 };

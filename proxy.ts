@@ -2,8 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { BEARER_ELSEWHERE_MESSAGE, bearerToken, EXPORT_PATH_PREFIX } from "@/lib/http/bearer";
+import { resolveClient } from "@/lib/http/client";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "@/lib/http/csrf";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers.mjs";
 
 // Runs before every page and route (Next 16's successor to middleware): refuses cross-site state changes,
 // and gives every answer the security headers, with a fresh CSP nonce that Next puts on its own scripts.
@@ -12,9 +13,6 @@ import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/sec
 // A worker (DARKROOM_ROLE=worker) runs the task engine and the archive and serves only its health routes:
 // pages and the API belong to web instances, so a misrouted request gets a plain answer instead of a page.
 
-const isHttps = (request: NextRequest) =>
-  request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
-
 function refuse(error: AppError, headers: Record<string, string>): NextResponse {
   const response = NextResponse.json(error.toBody(), { status: error.status });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
@@ -22,7 +20,9 @@ function refuse(error: AppError, headers: Record<string, string>): NextResponse 
 }
 
 export function proxy(request: NextRequest): NextResponse {
-  const https = isHttps(request);
+  // Over HTTPS only as lib/http/client.ts decides it (a trusted proxy's X-Forwarded-Proto), as for the session
+  // cookie: Next's own idea of the protocol believes that header from anyone.
+  const { https } = resolveClient(request.headers);
   const nonce = newNonce();
   const csp = contentSecurityPolicy({ nonce, dev: env.NODE_ENV !== "production", https });
   const headers = securityHeaders({ path: request.nextUrl.pathname, csp, https });

@@ -3,11 +3,15 @@
 // production, and private API answers are not cached.
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "@/lib/http/security-headers";
+import { env } from "@/lib/env";
+import { PEER_HEADER } from "@/lib/http/client";
+import { contentSecurityPolicy } from "@/lib/http/security-headers.mjs";
+import { unproxied } from "@/lib/http/unproxied";
 import { appPaths } from "@/lib/testing/routes";
 import { proxy } from "@/proxy";
 
 const ORIGIN = "http://localhost:3000";
+const mutableEnv = env as { TRUSTED_PROXIES: string[] };
 const paths = appPaths();
 
 function run(path: string, init: { method?: string; headers?: Record<string, string> } = {}, base = ORIGIN) {
@@ -61,10 +65,29 @@ describe("security headers", () => {
     expect(nonces.size).toBe(5);
   });
 
-  it("adds HSTS and upgrade-insecure-requests over HTTPS (directly or through a proxy)", () => {
-    for (const response of [run("/", {}, "https://darkroom.example"), run("/tasks", { headers: { "x-forwarded-proto": "https" } })]) {
-      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
-      expect(response.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  it("adds HSTS and upgrade-insecure-requests over HTTPS through a trusted proxy, and believes X-Forwarded-Proto from no one else", async () => {
+    const https = (response: Response) => ({
+      hsts: response.headers.get("strict-transport-security"),
+      upgrade: response.headers.get("content-security-policy")!.includes("upgrade-insecure-requests"),
+    });
+    const viaProxy = { [PEER_HEADER]: "10.0.0.1", "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https" };
+    const fromClient = { [PEER_HEADER]: "203.0.113.9", "x-forwarded-proto": "https" };
+    const skipped = unproxied(async () => new Response("ok"));
+    const viaSkipped = (headers: Record<string, string>) =>
+      skipped(new Request(`${ORIGIN}/api/uploads`, { headers: { origin: ORIGIN, ...headers } }), { params: Promise.resolve({}) });
+    try {
+      mutableEnv.TRUSTED_PROXIES = ["10.0.0.1"];
+      for (const response of [run("/tasks", { headers: viaProxy }), await viaSkipped(viaProxy)]) {
+        expect(https(response)).toEqual({ hsts: expect.stringMatching(/^max-age=\d{7,}/), upgrade: true });
+      }
+      // A client's own claim, or one without the launcher's peer stamp: plain HTTP.
+      for (const headers of [fromClient, { "x-forwarded-proto": "https" }, { ...viaProxy, [PEER_HEADER]: "10.0.0.2" }]) {
+        for (const response of [run("/tasks", { headers }), await viaSkipped(headers)]) {
+          expect(https(response), JSON.stringify(headers)).toEqual({ hsts: null, upgrade: false });
+        }
+      }
+    } finally {
+      mutableEnv.TRUSTED_PROXIES = [];
     }
   });
 

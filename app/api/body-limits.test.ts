@@ -11,8 +11,7 @@ import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
 import * as importRoute from "@/app/api/tasks/import/route";
-import { AUTH_BODY_LIMIT } from "@/lib/auth/route-guard";
-import { MAX_JSON_BODY } from "@/lib/http/body";
+import { AUTH_BODY_LIMIT, MAX_JSON_BODY } from "@/lib/http/body-limits.mjs";
 import { migrated, ORIGIN } from "@/lib/testing/app";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -96,5 +95,23 @@ describe("body limits before authentication", () => {
     const response = await authRoute.POST(request);
     expect(response.status).toBe(413);
     expect(counter.pulled).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it("answers a body that breaks off (the client gone, or cut by the launcher's front past its limit) with a 400, not a 500", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"Eve",'));
+        controller.error(Object.assign(new Error("The request body is over its limit."), { name: "AbortError" }));
+      },
+    });
+    const request = new Request(`${ORIGIN}/api/setup`, {
+      method: "POST",
+      headers: { origin: ORIGIN, "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const response = await setupRoute.POST(request, { params: Promise.resolve({}) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe("bad_request:body");
   });
 });

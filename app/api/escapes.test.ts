@@ -3,10 +3,11 @@
 // proxy.ts runs, so the launcher's front (preloaded into the server process) answers them; this runs it
 // around a real HTTP server and sends raw request targets.
 import "@/lib/launcher/front.mjs";
-import { createServer, request, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEER_HEADER } from "@/lib/http/client";
+import { PERMISSIONS_POLICY, securityHeaders } from "@/lib/http/security-headers.mjs";
 import { appPaths } from "@/lib/testing/routes";
 
 const MALFORMED = ["%ff", "%C3%28", "%E2%82", "%F0%9F%98", "%", "%z1", "%5", "a%", "%ED%A0%80", "%C0%AF", "%FE%FF", "%80"];
@@ -58,6 +59,28 @@ describe("malformed escapes", () => {
         expect(await send(method, url), `${method} ${url}`).toEqual({ status: 200, body: "passed 127.0.0.1" });
       }
     }
+  });
+
+  it("answers the 400 with every security header, as proxy.ts gives every other answer (issue 25)", async () => {
+    const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: "/api/tasks/%ff" }, (res) => {
+        res.resume();
+        expect(res.statusCode).toBe(400);
+        resolve(res.headers);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    const expected = securityHeaders({ path: "/api/tasks/%ff", csp: "default-src 'none'", https: false });
+    for (const name of Object.keys(expected)) expect(headers[name.toLowerCase()], name).toBeTruthy();
+    expect(headers).toMatchObject({
+      "permissions-policy": PERMISSIONS_POLICY,
+      "cross-origin-opener-policy": "same-origin",
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    });
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   it("stamps the connected machine's address over any header the client sent", async () => {

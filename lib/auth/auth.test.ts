@@ -3,6 +3,7 @@ import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { POST as setup } from "@/app/api/setup/route";
 import { ACCOUNT, ADDRESS, delaySeconds } from "@/lib/auth/sign-in-throttle";
 import { database } from "@/lib/db";
+import { readBackoffs } from "@/lib/db/sign-in-backoff";
 import { PEER_HEADER } from "@/lib/http/client";
 import { call, migrated, ORIGIN } from "@/lib/testing/app";
 
@@ -94,6 +95,30 @@ describe("authentication hardening", () => {
     // Slowed, not locked: after the wait the member signs in.
     await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
     expect((await attempt("10.3.0.1", admin.password)).status).toBe(200);
+    // Counted when let through, a success is taken back: the address has no failure to its name.
+    const [address] = await readBackoffs(database().db, { keys: ["address:10.3.0.1"] });
+    expect(address?.failures ?? 0).toBe(0);
+  });
+
+  // Issue 25: the check and the count of an attempt are one step, so parallel guesses cannot slip past the limit.
+  const judged = (responses: Response[]) => {
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    return statuses.filter((status) => status === 401).length;
+  };
+
+  it("checks exactly ACCOUNT.free of 40 parallel guesses at one account (each from its own address)", async () => {
+    const guesses = Array.from({ length: 40 }, (_, i) =>
+      authRequest("/sign-in/email", { email: "raced@example.com", password: "wrong password!" }, { [PEER_HEADER]: `10.40.0.${i + 1}` }),
+    );
+    expect(judged(await Promise.all(guesses))).toBe(ACCOUNT.free);
+  });
+
+  it("checks exactly ADDRESS.free of 40 parallel guesses from one address (each at its own account)", async () => {
+    const guesses = Array.from({ length: 40 }, (_, i) =>
+      authRequest("/sign-in/email", { email: `raced${i}@example.com`, password: "wrong password!" }, { [PEER_HEADER]: "192.0.2.88" }),
+    );
+    expect(judged(await Promise.all(guesses))).toBe(ADDRESS.free);
   });
 
   it("caps the wait: an attacker can slow a member by at most ACCOUNT.maxDelay seconds an attempt", () => {

@@ -1,5 +1,4 @@
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -7,10 +6,10 @@ import { revokeTokensOf } from "@/lib/db/export-tokens";
 import { claimInstanceFlag, deleteInstanceValue } from "@/lib/db/instance";
 import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
-import { env } from "@/lib/env";
 import type { Role } from "@/lib/members/roles";
 import type { Member, MemberPatch, NewMemberInput, SetupInput } from "@/lib/members/schemas";
 import { getAuth } from "./auth";
+import { checkSetupToken } from "./setup-token";
 import type { SessionUser } from "./session";
 import { forgetUser } from "./session-cache";
 
@@ -39,26 +38,12 @@ async function createUser(input: { name: string; email: string; password: string
   return member;
 }
 
-/** First run: the first admin. The instance flag's primary key lets exactly one of two racing setups through. */
-/** When Darkroom listens beyond loopback, whoever reaches /setup first must also know the token from the server log. */
-function checkSetupToken(given: string | undefined): void {
-  const expected = env.SETUP_TOKEN;
-  if (!expected) return;
-  const a = Buffer.from(given ?? "");
-  const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) {
-    throw new AppError(
-      "forbidden:setup_token",
-      given
-        ? "That setup token is not right. Copy it again from Darkroom's server log."
-        : "Enter the setup token printed in Darkroom's server log.",
-      { setupToken: given ? "That setup token is not right." : "Enter the setup token from the server log." },
-    );
-  }
-}
-
-export async function createFirstAdmin({ setupToken, ...input }: SetupInput): Promise<Member> {
-  checkSetupToken(setupToken);
+/**
+ * First run: the first admin. The instance flag's primary key lets exactly one of two racing setups through.
+ * `headers` are the request's: a client on another machine must bring the setup token (./setup-token.ts).
+ */
+export async function createFirstAdmin({ setupToken, ...input }: SetupInput, headers: Headers): Promise<Member> {
+  checkSetupToken(setupToken, headers);
   const { db } = database();
   if (!(await claimInstanceFlag(db, { key: "setup", value: new Date().toISOString() }))) {
     throw new AppError("conflict:setup", "Darkroom is already set up; sign in instead.");

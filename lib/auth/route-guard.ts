@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { readBytes } from "@/lib/http/body";
+import { AUTH_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { CLIENT_HEADER, resolveClient } from "@/lib/http/client";
 import { profileSchema } from "@/lib/members/schemas";
 
@@ -9,8 +10,7 @@ import { profileSchema } from "@/lib/members/schemas";
 // endpoints the app uses, and update-user restricted to the display name. Everything else a member is
 // (email, role, status) changes only through an admin.
 
-/** Sign-in, update-user and the other JSON bodies of better-auth are a few hundred bytes. */
-export const AUTH_BODY_LIMIT = 16 * 1024;
+export { AUTH_BODY_LIMIT };
 
 /** The POST endpoints the app uses; the rest of better-auth's (change-email, delete-user, …) answer 404. */
 const ALLOWED_POSTS = new Set([

@@ -1,6 +1,8 @@
 import "server-only";
 import { database } from "@/lib/db";
-import { clearBackoff, readBackoffs, recordFailure, type Backoff } from "@/lib/db/sign-in-backoff";
+import { exclusive } from "@/lib/db/exclusive";
+import { clearBackoff, readBackoffs, recordFailure, uncountFailure, type Backoff } from "@/lib/db/sign-in-backoff";
+import { AUTH_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { resolveClient } from "@/lib/http/client";
 
 // Sign-in limits that slow rather than lock. Failed attempts are counted per account (whatever address
@@ -21,7 +23,6 @@ export const ACCOUNT: Rule = { free: 5, maxDelay: 30 };
 export const ADDRESS: Rule = { free: 10, maxDelay: 300 };
 /** Failures this old are forgotten. */
 const FORGET_MS = 15 * 60 * 1000;
-const MAX_SIGN_IN_BODY = 16 * 1024;
 
 /** Seconds to wait after `failures` failures: none before `free` of them, then 1, 2, 4, … up to the cap. */
 export function delaySeconds(rule: Rule, failures: number): number {
@@ -29,7 +30,7 @@ export function delaySeconds(rule: Rule, failures: number): number {
 }
 
 async function emailOf(request: Request): Promise<string | undefined> {
-  if (Number(request.headers.get("content-length")) > MAX_SIGN_IN_BODY) return undefined;
+  if (Number(request.headers.get("content-length")) > AUTH_BODY_LIMIT) return undefined;
   try {
     const body = JSON.parse(await request.clone().text()) as { email?: unknown };
     // Only plausible addresses are counted (better-auth refuses the rest itself); NUL cannot be stored in Postgres.
@@ -56,12 +57,19 @@ const seconds = (n: number) => `${n} second${n === 1 ? "" : "s"}`;
 
 /** Runs a sign-in request through both limits; `signIn` is better-auth's handler. */
 export async function throttledSignIn(request: Request, signIn: (request: Request) => Promise<Response>): Promise<Response> {
-  const { db } = database();
   const email = await emailOf(request);
   const { address } = resolveClient(request.headers);
   const keys = [...(email ? [`account:${email}`] : []), ...(address ? [`address:${address}`] : [])];
   const now = new Date();
-  const wait = waitFor(await readBackoffs(db, { keys }), now);
+  // The check and the count are one step: an attempt let through is counted as a failure at once, so each
+  // of many parallel attempts sees those before it (read first and counted after the password check, 40 at
+  // once were all let through).
+  const { wait, before } = await exclusive(database(), "sign-in-backoff", async (trx) => {
+    const before = await readBackoffs(trx, { keys });
+    const wait = waitFor(before, now);
+    if (wait === 0) for (const key of keys) await recordFailure(trx, { key, now, forgetMs: FORGET_MS });
+    return { wait, before };
+  });
   if (wait > 0) {
     return Response.json(
       { code: "TOO_MANY_REQUESTS", message: `Too many failed sign-ins. Try again in ${seconds(wait)}.`, retryAfter: wait },
@@ -69,10 +77,13 @@ export async function throttledSignIn(request: Request, signIn: (request: Reques
     );
   }
   const response = await signIn(request);
-  if (response.status === 401) {
-    for (const key of keys) await recordFailure(db, { key, now, forgetMs: FORGET_MS });
-  } else if (response.ok && email) {
-    await clearBackoff(db, { key: `account:${email}` });
+  if (response.status !== 401) {
+    const { db } = database();
+    for (const key of keys) {
+      const previousAt = before.find((backoff) => backoff.key === key)?.lastFailureAt;
+      await uncountFailure(db, { key, at: now, previousAt });
+    }
+    if (response.ok && email) await clearBackoff(db, { key: `account:${email}` });
   }
   return response;
 }

@@ -165,7 +165,7 @@ const ids: Record<string, string> = { gone: "gone-user" };
 
 beforeAll(async () => {
   await migrated();
-  const ada = await createFirstAdmin(ADMIN);
+  const ada = await createFirstAdmin(ADMIN, new Headers());
   const actor = { id: ada.id, name: ada.name, email: ada.email, role: "admin" as const };
   ids.ada = ada.id;
   ids.mo = (await addMember(actor, { name: "Mo", email: "mo@example.com", password: MEMBER_PASSWORD, role: "member" })).id;

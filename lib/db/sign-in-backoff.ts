@@ -42,6 +42,31 @@ export async function recordFailure(
     .execute();
 }
 
+/**
+ * Takes back one failure counted at `at` for an attempt that did not fail after all (a success, a refused
+ * body). The time of the failure before it comes back too, unless a later failure has been counted since.
+ */
+export async function uncountFailure(
+  db: Kysely<Database>,
+  { key, at, previousAt }: { key: string; at: Date; previousAt: Date | undefined },
+): Promise<void> {
+  const atIso = at.toISOString();
+  await db
+    .updateTable("sign_in_backoff")
+    .set((eb) => ({
+      failures: eb("failures", "-", 1),
+      last_failure_at: eb
+        .case()
+        .when("last_failure_at", "=", atIso)
+        .then((previousAt ?? at).toISOString())
+        .else(eb.ref("last_failure_at"))
+        .end(),
+    }))
+    .where("key", "=", key)
+    .where("failures", ">", 0)
+    .execute();
+}
+
 export async function clearBackoff(db: Kysely<Database>, { key }: { key: string }): Promise<void> {
   await db.deleteFrom("sign_in_backoff").where("key", "=", key).execute();
 }

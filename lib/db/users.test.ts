@@ -27,7 +27,7 @@ describe("users data access", () => {
   beforeAll(async () => {
     await migrated();
     expect(await countUsers(database().db)).toBe(0);
-    ada = await createFirstAdmin(ADMIN);
+    ada = await createFirstAdmin(ADMIN, new Headers());
     actor = { id: ada.id, name: ada.name, email: ada.email, role: "admin" };
     await add("ben@example.com", "admin");
     await add("mo@example.com", "member");

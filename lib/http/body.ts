@@ -1,8 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { MAX_JSON_BODY } from "./body-limits.mjs";
 
-export const MAX_JSON_BODY = 64 * 1024;
+export { MAX_JSON_BODY };
 
 /** Postgres cannot store U+0000 in text (SQLite can): refuse it at the edge, the same on both. */
 export function refuseNul(value: unknown, where: string): void {
@@ -48,7 +49,10 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away mid-body, or the launcher's front cut it past its limit (and answered 413 itself).
+      throw new AppError("bad_request:body", "The request body did not arrive whole; send it again.");
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -55,3 +55,16 @@ export function resolveClient(headers: Headers, trustedProxies: string[] = env.T
   const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
   return { address, https: proto === "https" };
 }
+
+const LOOPBACK = trustList(["127.0.0.0/8", "::1"]);
+
+/**
+ * True when the client is this machine itself: the address decided on above is loopback. A peer outside
+ * TRUSTED_PROXIES that passes on X-Forwarded-For is a proxy Darkroom was not told about (nginx on the same
+ * machine, say): the client behind it is unknown, so not local either.
+ */
+export function isLocalClient(headers: Headers, trustedProxies: string[] = env.TRUSTED_PROXIES): boolean {
+  const { address } = resolveClient(headers, trustedProxies);
+  if (!address || !isTrusted(LOOPBACK, address)) return false;
+  return isTrusted(trustList(trustedProxies), normalise(headers.get(PEER_HEADER)!)) || !headers.has("x-forwarded-for");
+}

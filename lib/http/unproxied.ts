@@ -1,9 +1,10 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { resolveClient } from "./client";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "./csrf";
 import { respond } from "./handler";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "./security-headers.mjs";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 
@@ -14,7 +15,7 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
  */
 export function unproxied(handler: Handler): Handler {
   return async (request, context) => {
-    const https = new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+    const { https } = resolveClient(request.headers);
     const headers = securityHeaders({
       path: new URL(request.url).pathname,
       csp: contentSecurityPolicy({ nonce: newNonce(), dev: env.NODE_ENV !== "production", https }),

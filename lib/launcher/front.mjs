@@ -8,10 +8,17 @@
 // 2. Malformed escapes. Next decodes the path itself and answers a bare 500 when a segment is not valid
 //    percent-encoded UTF-8 (`%ff`, `%C3%28`, a lone `%`), before proxy.ts runs; in the query it turns
 //    them into U+FFFD. Both are answered here with a 400 a person can act on.
-// 3. Brotli. Under `next start`, the build's scripts and styles go out brotli-compressed to browsers that
+// 3. Body limits. Next waits for a whole body before a proxied route runs (keeping only its first 96 KiB,
+//    which the route would then parse as if it were all) and waits for a declared length as long as the
+//    client likes. A body over its route's limit (body-limits.mjs) is refused here with 413 and the
+//    connection closed: a declared length at once, a chunked body as soon as it passes the limit, with
+//    nothing past the limit handed on.
+// 4. Brotli. Under `next start`, the build's scripts and styles go out brotli-compressed to browsers that
 //    accept it (static-brotli.mjs); every other request reaches Next as before.
 import http from "node:http";
 import path from "node:path";
+import { bodyLimit } from "../http/body-limits.mjs";
+import { securityHeaders } from "../http/security-headers.mjs";
 import { brotliStatic } from "./static-brotli.mjs";
 
 const PEER_HEADER = "x-darkroom-peer";
@@ -36,17 +43,53 @@ const BAD_ADDRESS = JSON.stringify({
   error: { code: "bad_request:address", message: "The address holds a malformed %-escape; check the link." },
 });
 
-function refuse(response) {
-  response.writeHead(400, {
+/**
+ * An answer of the front's own, with the headers every answer carries (the one header function). Over
+ * plain HTTP as far as the front knows: which proxies to believe about HTTPS is Darkroom's to decide
+ * (lib/http/client.ts), so these few answers go without HSTS, which every page sends.
+ */
+function answer(request, response, status, body, extra = {}) {
+  response.writeHead(status, {
+    ...securityHeaders({ path: request.url ?? "/", csp: "default-src 'none'; frame-ancestors 'none'", https: false }),
     "Content-Type": "application/json",
-    "Content-Length": Buffer.byteLength(BAD_ADDRESS),
+    "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
-    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    ...extra,
   });
-  response.end(BAD_ADDRESS);
+  response.end(body);
+}
+
+/**
+ * 413, then the connection closed without reading the rest. Whoever reads the request behind the front
+ * sees it end as if the client had gone away (an AbortError, which Next drops quietly), never a cut body.
+ */
+function refuseBody(request, response, refusal) {
+  const close = () => request.destroy(Object.assign(new Error("The request body is over its limit."), { name: "AbortError" }));
+  if (response.headersSent) return close();
+  response.once("finish", close);
+  answer(request, response, 413, refusal, { Connection: "close" });
+}
+
+/** Counts the body as the HTTP parser hands it over; true when the request was refused before any of it. */
+function limitBody(request, response) {
+  const { limit, refusal } = bodyLimit(request.url ?? "/");
+  if (Number(request.headers["content-length"]) > limit) {
+    refuseBody(request, response, refusal);
+    return true;
+  }
+  const push = request.push;
+  let size = 0;
+  let over = false;
+  request.push = function (chunk, encoding) {
+    if (chunk !== null && !over) {
+      size += chunk.length;
+      over = size > limit;
+      if (over) refuseBody(request, response, refusal);
+    }
+    // Past the limit nothing is handed on, and `false` stops the parser reading the socket.
+    return over ? false : push.call(this, chunk, encoding);
+  };
+  return false;
 }
 
 /** @type {ReturnType<typeof brotliStatic> | undefined} */
@@ -74,9 +117,10 @@ http.Server.prototype.emit = function front(event, ...args) {
   if (event === "request") {
     const [request, response] = args;
     request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? "";
+    if (limitBody(request, response)) return true;
     if (hasMalformedEscape(request.url ?? "/")) {
-      request.resume(); // drain any body; nothing reads it
-      refuse(response);
+      request.resume(); // drain any body (up to its limit); nothing reads it
+      answer(request, response, 400, BAD_ADDRESS);
       return true;
     }
     if (staticFiles && request.url?.startsWith("/_next/static/")) {

@@ -100,10 +100,12 @@ const upstream = env.GENERATION_API_BASE_URL
   : await startEmbeddedEmulator(publicBaseUrl);
 if (!env.GENERATION_API_BASE_URL) console.log(`No upstream configured: using the embedded emulator at ${upstream.url}.`);
 
-// Loopback unless HOST says otherwise. Beyond loopback, whoever reaches /setup first could make themselves the
-// admin: a one-time token, printed here only, must then be entered with the first admin account.
+// Loopback unless HOST says otherwise. Whoever reaches /setup first could make themselves the admin: a client
+// on another machine (beyond loopback, or through a reverse proxy in TRUSTED_PROXIES) must also enter a
+// one-time token, printed here only (lib/auth/setup-token.ts).
 const loopback = isLoopback(env.HOST);
-const setupToken = env.SETUP_TOKEN ?? (loopback ? undefined : randomBytes(18).toString("base64url"));
+const reachableFromElsewhere = !loopback || env.TRUSTED_PROXIES.length > 0;
+const setupToken = env.SETUP_TOKEN ?? (reachableFromElsewhere ? randomBytes(18).toString("base64url") : undefined);
 
 // The preload stamps each request with the connected machine's address (see lib/http/client.ts) and answers
 // malformed %-escapes with 400 before Next (which would answer 500).
@@ -117,4 +119,5 @@ run(process.execPath, ["--import", `./${front}`, nextBin, dev ? "dev" : "start",
 await waitUntilUp(`http://${localHost}:${env.PORT}/api/health`);
 const appUrl = loopback ? `http://localhost:${env.PORT}` : `http://${localHost}:${env.PORT}`;
 console.log(`\nDarkroom is ready: open ${appUrl}${loopback ? "" : ` (listening on ${env.HOST}, reachable from other machines)`}\n`);
-if (setupToken && !loopback) console.log(`First-run setup token (asked for on /setup until the first admin exists): ${setupToken}\n`);
+if (setupToken && reachableFromElsewhere)
+  console.log(`First-run setup token (asked for on /setup until the first admin exists): ${setupToken}\n`);

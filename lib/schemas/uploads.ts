@@ -1,7 +1,7 @@
 // Uploaded input images, client-safe: the limits the upload control checks before sending (the server
 // checks them again) and the shapes of `GET /api/uploads` and `POST /api/uploads`.
 
-export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export { UPLOAD_MAX_BYTES } from "@/lib/http/body-limits.mjs";
 export const UPLOAD_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 

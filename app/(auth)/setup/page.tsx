@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirectIfSetUp, redirectIfSignedIn } from "@/lib/auth/page";
-import { env } from "@/lib/env";
+import { setupTokenRequired } from "@/lib/auth/setup-token";
 import { AuthCard } from "../auth-card";
 import { SetupForm } from "./setup-form";
 
@@ -11,7 +12,7 @@ export default async function SetupPage() {
   await redirectIfSignedIn();
   return (
     <AuthCard title="Set up Darkroom" description="Create the first admin account. There is no default account or password.">
-      <SetupForm tokenRequired={Boolean(env.SETUP_TOKEN)} />
+      <SetupForm tokenRequired={setupTokenRequired(await headers())} />
     </AuthCard>
   );
 }

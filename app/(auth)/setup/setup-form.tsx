@@ -16,7 +16,7 @@ import { useGoHome } from "../use-go-home";
 
 const FIELDS = ["name", "email", "password", "setupToken"] as const;
 
-/** `tokenRequired`: Darkroom listens beyond loopback, so the first admin proves access to the server log. */
+/** `tokenRequired`: this browser is on another machine, so the first admin proves access to the server log. */
 export function SetupForm({ tokenRequired = false }: { tokenRequired?: boolean }) {
   const { pending, goHome } = useGoHome();
   // Someone else may finish setup while this page is open; then the form has nothing left to do.

@@ -5,7 +5,7 @@ import { setupSchema } from "@/lib/members/schemas";
 
 // First run only: creates the first admin and signs them in. Answers 409 once anyone exists.
 export const POST = withPublic({ body: setupSchema }, async ({ request, body }) => {
-  const admin = await createFirstAdmin(body);
+  const admin = await createFirstAdmin(body, request.headers);
   const signIn = await authFor(request.headers).api.signInEmail({
     body: { email: body.email, password: body.password },
     headers: request.headers,

@@ -1,7 +1,10 @@
-// The headers every page and route answers with (set by proxy.ts). Client-safe: no server imports.
+// The headers every answer carries: set by proxy.ts on pages and routes, by lib/http/unproxied.ts on the
+// routes the proxy skips, and by the launcher's front (lib/launcher/front.mjs) on what it answers itself.
+// Plain JavaScript, since Node preloads the front before any TypeScript loader runs (types:
+// security-headers.d.mts). Client-safe: no server imports.
 
 /** A fresh nonce per page view: Next puts it on its own scripts when the request carries the policy. */
-export function newNonce(): string {
+export function newNonce() {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
@@ -10,7 +13,7 @@ export function newNonce(): string {
  * development (React's dev tools need it). Styles allow inline attributes: React renders `style=` props.
  * Images and media come from Darkroom itself only (the archive; the upstream's URLs never reach the browser).
  */
-export function contentSecurityPolicy({ nonce, dev, https }: { nonce: string; dev: boolean; https: boolean }): string {
+export function contentSecurityPolicy({ nonce, dev, https }) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -50,10 +53,10 @@ export const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /** Media may be kept by the browser (privately: it sets its own Cache-Control); every other API answer is private data. */
-const cachedPrivately = (path: string) => path.startsWith("/api/media/");
+const cachedPrivately = (path) => path.startsWith("/api/media/");
 
 /** Headers for one answer; `csp` is the policy (pages and routes alike). */
-export function securityHeaders({ path, csp, https }: { path: string; csp: string; https: boolean }): Record<string, string> {
+export function securityHeaders({ path, csp, https }) {
   return {
     "Content-Security-Policy": csp,
     "X-Frame-Options": "DENY",
