@@ -54,7 +54,16 @@ export default defineConfig({
                 // Fifteen simulated minutes of the engine's pacing against the API's limits: nothing there depends
                 // on the database (the claims, leases and races between engines run on both, in limits, leases
                 // and crash), and it costs half a minute of CPU.
-                exclude: [...shared.exclude, "lib/tasks/engine/long-run.test.ts"],
+                exclude: [
+                  ...shared.exclude,
+                  "lib/tasks/engine/long-run.test.ts",
+                  // Under the folders above but never reaching a database: headers, CSRF, escapes, token scopes.
+                  "app/security-headers.test.ts",
+                  "app/csrf.test.ts",
+                  "app/token-scope.test.ts",
+                  "app/api/escapes.test.ts",
+                  "lib/tasks/engine/refund-follow-up.test.ts",
+                ],
                 setupFiles: ["lib/testing/setup-env.ts", "lib/testing/setup-postgres.ts"],
               },
             },

@@ -1,5 +1,6 @@
 // Conformance over real HTTP: the accepted task, and the rules shared by every generation POST
 // (415, 413, 400, Idempotency-Key, replay, conflict) with the decisions doc's order of checks.
+import { request, type IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { BODIES, ISO_MS, TASK_FIELDS, newIdempotencyKey, emulatorForFile } from "./testing";
 
@@ -169,6 +170,32 @@ describe("routes", () => {
     const unknown = await emu.request("POST", "/v1/audio/generations", { body: BODIES.gamma(), headers: auth });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(errorBody("not_found"));
+  });
+
+  it("reads a refused request's small body before answering, and keeps the connection", async () => {
+    // Answered and closed while the body was still arriving, a client could get a reset instead of the
+    // answer (the fuzz saw "read ECONNRESET" for a 102-byte PUT on a busy machine).
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const body = JSON.stringify(BODIES.gamma());
+    const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+      const url = new URL(emu.url);
+      const put = request({
+        host: url.hostname,
+        port: url.port,
+        method: "PUT",
+        path: "/v1/images/generations",
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      });
+      put.on("response", resolve);
+      put.on("error", reject);
+      put.flushHeaders();
+      // The body follows the headers a moment later, as it may on a busy machine.
+      setTimeout(() => put.end(body), 50);
+    });
+    answer.resume();
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers.connection).not.toBe("close");
   });
 });
 

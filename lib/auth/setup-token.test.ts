@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as setupRoute from "@/app/api/setup/route";
 import { setupTokenRequired } from "@/lib/auth/setup-token";
 import { env, parseEnv } from "@/lib/env";
-import { PEER_HEADER } from "@/lib/http/client";
+import { PEER_FORWARDED_HEADER, PEER_HEADER } from "@/lib/http/client";
 import { call, expectError, migrated, storedCounts } from "@/lib/testing/app";
 
 const TOKEN = "k3Y-setup-token-0123456789";
@@ -15,7 +15,7 @@ const setup = (body: Record<string, unknown>, headers: Record<string, string> = 
   call(setupRoute.POST, "/api/setup", { method: "POST", body, headers });
 const mutableEnv = env as { SETUP_TOKEN?: string; TRUSTED_PROXIES: string[] };
 /** A remote browser's request as a reverse proxy on the same machine passes it on. */
-const PROXIED = { [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "203.0.113.50" };
+const PROXIED = { [PEER_HEADER]: "127.0.0.1", [PEER_FORWARDED_HEADER]: "1", "x-forwarded-for": "203.0.113.50" };
 
 describe("first-run setup beyond loopback", () => {
   beforeAll(migrated);
@@ -71,10 +71,14 @@ describe("first-run setup beyond loopback", () => {
     expect(required({ [PEER_HEADER]: "192.168.1.20" })).toBe(true);
     expect(required(PROXIED, ["127.0.0.1"])).toBe(true);
     expect(required(PROXIED)).toBe(true);
+    // A browser on the machine itself, no proxy: Next adds X-Forwarded-For to every request; the front's
+    // stamp says whether the connected machine sent one (the first e2e setup was refused without it).
+    expect(required({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "127.0.0.1" })).toBe(false);
+    expect(required({ [PEER_HEADER]: "::1", "x-forwarded-for": "::1" })).toBe(false);
     // A browser on the machine itself, through the proxy.
     expect(required({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "127.0.0.1" }, ["127.0.0.1"])).toBe(false);
     // A remote client cannot claim to be local.
-    expect(required({ [PEER_HEADER]: "203.0.113.50", "x-forwarded-for": "127.0.0.1" })).toBe(true);
+    expect(required({ [PEER_HEADER]: "203.0.113.50", [PEER_FORWARDED_HEADER]: "1", "x-forwarded-for": "127.0.0.1" })).toBe(true);
     expect(required({ [PEER_HEADER]: "127.0.0.1", "x-forwarded-for": "127.0.0.1, 203.0.113.50" }, ["127.0.0.1"])).toBe(true);
     // No peer stamp (a handler called directly, a bare `next start`): only a configured token decides.
     expect(required({})).toBe(false);

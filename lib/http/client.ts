@@ -7,6 +7,11 @@ import { env } from "@/lib/env";
 // only when that machine is one of TRUSTED_PROXIES, and then only up to the first hop that is not.
 
 export const PEER_HEADER = "x-darkroom-peer";
+/**
+ * Stamped by the front too: "1" when the connected machine sent X-Forwarded-For itself. Next adds an
+ * X-Forwarded-For to every request that has none, so its presence alone does not say a proxy sent it.
+ */
+export const PEER_FORWARDED_HEADER = "x-darkroom-peer-forwarded";
 /** Set by Darkroom on the copy of a request it hands better-auth: the client address it decided on. */
 export const CLIENT_HEADER = "x-darkroom-client";
 
@@ -66,5 +71,5 @@ const LOOPBACK = trustList(["127.0.0.0/8", "::1"]);
 export function isLocalClient(headers: Headers, trustedProxies: string[] = env.TRUSTED_PROXIES): boolean {
   const { address } = resolveClient(headers, trustedProxies);
   if (!address || !isTrusted(LOOPBACK, address)) return false;
-  return isTrusted(trustList(trustedProxies), normalise(headers.get(PEER_HEADER)!)) || !headers.has("x-forwarded-for");
+  return isTrusted(trustList(trustedProxies), normalise(headers.get(PEER_HEADER)!)) || headers.get(PEER_FORWARDED_HEADER) !== "1";
 }

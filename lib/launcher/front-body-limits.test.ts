@@ -12,6 +12,8 @@ import { AUTH_BODY_LIMIT, MAX_JSON_BODY, UPLOAD_MAX_BYTES } from "@/lib/http/bod
 interface Seen {
   bytes: number;
   ended: "end" | string;
+  /** The front's stamp: whether the connected machine sent X-Forwarded-For itself. */
+  forwarded?: string | string[];
 }
 
 let server: Server;
@@ -64,7 +66,7 @@ const jsonThenSpaces = Buffer.concat([Buffer.from('{"name":"Eve"}'), Buffer.allo
 describe("body limits at the front", () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
-      const entry: Seen = { bytes: 0, ended: "pending" };
+      const entry: Seen = { bytes: 0, ended: "pending", forwarded: req.headers["x-darkroom-peer-forwarded"] };
       seen.push(entry);
       req.on("data", (part: Buffer) => (entry.bytes += part.length));
       req.on("error", (error) => (entry.ended = error.name));
@@ -112,6 +114,12 @@ describe("body limits at the front", () => {
     // Headers, the limit, one read of the socket more (at most 64 KiB) and chunk framing.
     expect(socket!.bytesRead).toBeLessThan(MAX_JSON_BODY + 64 * 1024 + 2048);
     expect(answer.sent).toBeLessThan(50 * 1024 * 1024); // the client stopped on the answer, not at the end of anything
+  });
+
+  it("stamps whether the connected machine sent X-Forwarded-For itself (Next adds one to every request), unforgeably", async () => {
+    await post("/api/setup", { "x-forwarded-for": "203.0.113.50" }, Buffer.from("{}"), 2);
+    await post("/api/setup", { "x-darkroom-peer-forwarded": "1" }, Buffer.from("{}"), 2);
+    expect(seen.map((entry) => entry.forwarded)).toEqual(["1", undefined]);
   });
 
   it("better-auth's routes refuse past 16 KiB, in its own shape", async () => {

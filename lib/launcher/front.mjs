@@ -22,6 +22,9 @@ import { securityHeaders } from "../http/security-headers.mjs";
 import { brotliStatic } from "./static-brotli.mjs";
 
 const PEER_HEADER = "x-darkroom-peer";
+// Whether the connected machine sent X-Forwarded-For itself ("1", else absent): Next adds one to every
+// request that has none, so by the time Darkroom reads the headers their presence says nothing.
+const PEER_FORWARDED_HEADER = "x-darkroom-peer-forwarded";
 
 function decodes(part) {
   try {
@@ -117,6 +120,8 @@ http.Server.prototype.emit = function front(event, ...args) {
   if (event === "request") {
     const [request, response] = args;
     request.headers[PEER_HEADER] = request.socket?.remoteAddress ?? "";
+    if (request.headers["x-forwarded-for"] === undefined) delete request.headers[PEER_FORWARDED_HEADER];
+    else request.headers[PEER_FORWARDED_HEADER] = "1";
     if (limitBody(request, response)) return true;
     if (hasMalformedEscape(request.url ?? "/")) {
       request.resume(); // drain any body (up to its limit); nothing reads it
