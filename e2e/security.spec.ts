@@ -78,7 +78,9 @@ test("malformed escapes answer 400, cross-site writes 403", async ({ page }) => 
 
 test("a 4 MB chunked body without a session is refused without being read", async ({ baseURL }) => {
   const url = new URL("/api/generations", baseURL);
-  const status = await new Promise<number>((resolve, reject) => {
+  // The front answers 413 past 64 KiB and closes the connection: the client sees the answer, or, when its
+  // writes hit the closed connection first, a reset (lib/launcher/front-body-limits.test.ts checks the rest).
+  const status = await new Promise<number | "reset">((resolve, reject) => {
     const req = httpRequest(
       {
         host: url.hostname,
@@ -92,7 +94,7 @@ test("a 4 MB chunked body without a session is refused without being read", asyn
         resolve(res.statusCode ?? 0);
       },
     );
-    req.on("error", (error) => (/EPIPE|ECONNRESET/.test(String(error)) ? undefined : reject(error)));
+    req.on("error", (error) => (/EPIPE|ECONNRESET/.test(String(error)) ? resolve("reset") : reject(error)));
     const chunk = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
     const write = () => {
@@ -105,5 +107,5 @@ test("a 4 MB chunked body without a session is refused without being read", asyn
     req.write('{"x":"');
     write();
   });
-  expect([401, 403, 413]).toContain(status);
+  expect([401, 403, 413, "reset"]).toContain(status);
 });

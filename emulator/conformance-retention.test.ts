@@ -99,8 +99,9 @@ describe("the emulator's clock", () => {
     // Earlier tests in this file moved the clock already: compare with where it is now.
     const before = await skew();
     const { now } = (await emu.request("GET", "/__emulator/clock")).body as { now: string };
-    expect(Math.abs(Date.parse(now) - Date.now() - before)).toBeLessThan(2_000);
+    // Within seconds: a Date header has whole seconds, and an answer takes time on a busy machine.
+    expect(Math.abs(Date.parse(now) - Date.now() - before)).toBeLessThan(10_000);
     await emu.advance(6 * DAY_SECONDS);
-    expect(Math.abs((await skew()) - before - 6 * DAY_MS)).toBeLessThan(2_000);
+    expect(Math.abs((await skew()) - before - 6 * DAY_MS)).toBeLessThan(10_000);
   });
 });

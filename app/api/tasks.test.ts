@@ -198,11 +198,12 @@ describe("retention and the archive", () => {
     const expiresAt = Date.parse((await detail(id)).expiresAt);
     expect(expiresAt).toBe(Date.parse(row.upstream_updated_at!) + 7 * DAY_MS - skew);
 
-    // Only the upstream's clock moves: the same image now has six days less, on our clock.
+    // Only the upstream's clock moves: the same image now has six days less, on our clock. (Within seconds:
+    // each reading of the skew carries the Date header's rounding and the answer's time on the way.)
     await emu.advance(6 * 86_400);
     await t.engine.client.getTask(id);
-    expect(Math.abs(upstreamSkewMs() - skew - 6 * DAY_MS)).toBeLessThan(2_000);
-    expect(Math.abs(Date.parse((await detail(id)).expiresAt) - (expiresAt - 6 * DAY_MS))).toBeLessThan(2_000);
+    expect(Math.abs(upstreamSkewMs() - skew - 6 * DAY_MS)).toBeLessThan(10_000);
+    expect(Math.abs(Date.parse((await detail(id)).expiresAt) - (expiresAt - 6 * DAY_MS))).toBeLessThan(10_000);
   });
 
   it("saves a result again when asked after the automatic attempts gave up, and says when there is nothing to do", async () => {

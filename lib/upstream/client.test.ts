@@ -261,9 +261,8 @@ describe("transport", () => {
   it("timeout when the upstream is slower than the client's limit", async () => {
     const { client } = await setup({}, { timeoutMs: 200 });
     await emulator().faults([{ kind: "delay", delayMs: 2000, path: "/v1/tasks" }]);
-    const started = Date.now();
+    // A timeout, not the 404 the emulator answers once its 2 s delay is over: the client gave up first.
     expect(await client.getTask("task_nope")).toMatchObject({ ok: false, kind: "timeout", retryable: true });
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it("unexpected_status for a status the spec does not list (not retryable)", async () => {
