@@ -29,7 +29,9 @@ export default defineConfig({
     // Darkroom refuses state-changing requests that do not say they come from its own origin (CSRF). The
     // browser says so itself (Sec-Fetch-Site); the tests' direct API calls (page.request) say it here.
     extraHTTPHeaders: { origin: `http://localhost:${port}` },
-    trace: "retain-on-failure",
+    // A trace records a screencast and DOM snapshots of every step of every test, kept only on failure: the
+    // browser's largest CPU cost in the suite. Off unless asked for (E2E_TRACE=1 npm run test:e2e -- <spec>).
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // Dialogs and menus open without transitions, so nothing is checked half-faded.
     reducedMotion: "reduce",
     // Debian's Chromium with the flags these machines need, as the benches launch it.

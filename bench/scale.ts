@@ -43,9 +43,9 @@ function check(result: ScenarioResult, crossInstanceEvents: boolean): string[] {
   expect(result.peakRequestsPerMinute <= 110, `${result.peakRequestsPerMinute} upstream requests in 60 s`);
   expect(result.mediaFailures.length === 0, `media not served everywhere: ${result.mediaFailures.slice(0, 5).join(", ")}`);
   expect(result.sseTerminal === result.tasks, `the SSE client heard ${result.sseTerminal} of ${result.tasks} tasks end`);
-  // A hang detector, not the speed target: bench:scale holds events to p99 ≤ 1 s; here a relay that works
-  // stays far under 5 s even beside the rest of CI on two cores (CI read 1,008 ms once).
-  if (crossInstanceEvents) expect(percentile(result.eventDelaysMs, 99) <= 5_000, `events p99 ${percentile(result.eventDelaysMs, 99)} ms`);
+  // A hang detector, not the speed target: bench:scale holds events to p99 ≤ 1 s; beside the rest of CI on two
+  // cores a relay that works read 1,008 ms once and 4,134 ms another time. A broken relay fails sseTerminal.
+  if (crossInstanceEvents) expect(percentile(result.eventDelaysMs, 99) <= 30_000, `events p99 ${percentile(result.eventDelaysMs, 99)} ms`);
   if (result.killed) {
     const held = result.killed.heldTasks + result.killed.heldSubmissions;
     expect(held > 0, `the killed instance held nothing when it died (nothing to fail over)`);

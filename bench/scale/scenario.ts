@@ -76,6 +76,24 @@ function requestFor(i: number): Record<string, unknown> {
     : { model: "gamma-5-pro", prompt: `scale image ${i}: a quiet harbour at dawn` };
 }
 
+/**
+ * POSTs one submission, sending it again (same id: Darkroom keeps it once) when the connection fails before an
+ * answer, as a client should; CI once saw a reset on a busy machine. Exactly-once is checked upstream after.
+ */
+async function submit(url: string, cookie: string, body: string): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(`${url}/api/generations`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: url },
+        body,
+      });
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 export async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
   const started = Date.now();
   const name = `darkroom_scale_${randomBytes(5).toString("hex")}`;
@@ -142,15 +160,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     const submissionId = randomUUID();
     const body = JSON.stringify({ submissionId, request: requestFor(i) });
     const targets = i < doubles ? apiInstances.slice(0, 2) : [apiInstances[i % apiInstances.length]!];
-    const answers = await Promise.all(
-      targets.map((target) =>
-        fetch(`${target.url}/api/generations`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie, origin: target.url },
-          body,
-        }),
-      ),
-    );
+    const answers = await Promise.all(targets.map((target) => submit(target.url, cookie, body)));
     for (const answer of answers)
       if (answer.status !== 202 && answer.status !== 200)
         throw new Error(`POST /api/generations answered ${answer.status}: ${await answer.text()}`);

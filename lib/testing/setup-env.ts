@@ -28,6 +28,6 @@ afterAll(() => {
   const { user, system } = process.cpuUsage(startedCpu);
   const dir = path.join(timesDir, "vitest-cpu");
   mkdirSync(dir, { recursive: true });
-  const project = process.env.DATABASE_URL ? "postgres" : "sqlite";
+  const project = process.env.EMULATOR_PROFILE ? "profiles" : process.env.DATABASE_URL ? "postgres" : "sqlite";
   writeFileSync(path.join(dir, `${path.basename(root)}.json`), JSON.stringify({ file, project, cpu: (user + system) / 1e6 }));
 });
