@@ -133,154 +133,163 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       otherRoles.map((role, i) => startInstance({ name: `${options.label}-${i + 1}`, role, port: options.ports.instances[i + 1]!, env })),
     )),
   );
-  const connection = connect(databaseUrl);
-  const db = connection.db;
-  const listener = await notifyListener(databaseUrl);
-  const live = sampleLive(db);
+  // Whatever fails from here on, the instances and servers it started are stopped, not left holding ports.
+  try {
+    const connection = connect(databaseUrl);
+    const db = connection.db;
+    const listener = await notifyListener(databaseUrl);
+    const live = sampleLive(db);
 
-  const apiInstances = instances.filter((instance) => servesApi(instance.role));
-  const watched = apiInstances[0]!;
-  const setup = await fetch(`${watched.url}/api/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: watched.url },
-    body: JSON.stringify({ name: "Scale Admin", email: "scale@example.com", password: "scale-password-1" }),
-  });
-  if (setup.status !== 201) throw new Error(`setup answered ${setup.status}: ${await setup.text()}`);
-  const cookie = setup.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  const sse = sseClient(watched.url, cookie);
-  await sleep(500);
-
-  // Creations: round robin over the API instances; some submitted twice at once to two of them.
-  const doubles = options.doubleSubmits ?? 0;
-  const submitted: string[] = [];
-  for (let i = 0; i < options.creations; i += 1) {
-    const submissionId = randomUUID();
-    const body = JSON.stringify({ submissionId, request: requestFor(i) });
-    const targets = i < doubles ? apiInstances.slice(0, 2) : [apiInstances[i % apiInstances.length]!];
-    const answers = await Promise.all(targets.map((target) => submit(target.url, cookie, body)));
-    for (const answer of answers)
-      if (answer.status !== 202 && answer.status !== 200)
-        throw new Error(`POST /api/generations answered ${answer.status}: ${await answer.text()}`);
-    submitted.push(submissionId);
-  }
-
-  // The kill: answers to the upstream are held for a few seconds so that every engine is caught holding
-  // leases, then one engine instance is killed with SIGKILL; what it held must move on within 60 s.
-  let killed: ScenarioResult["killed"];
-  let killedAt = 0;
-  let held: { tasks: { id: string }[]; submissions: { id: string; idempotency_key: string }[] } = { tasks: [], submissions: [] };
-  if (options.killAt !== undefined) {
-    const victim = [...instances].reverse().find((instance) => runsEngine(instance.role) && instance !== watched)!;
-    const want = Math.ceil(options.creations * options.killAt);
-    while ((await db.selectFrom("tasks").select("id").execute()).length < want) await sleep(250);
-    proxy.holdAnswers("/v1/", 6_000);
-    await sleep(5_000);
-    held = {
-      tasks: await db.selectFrom("tasks").select("id").where("lease_owner", "like", `${victim.ownerPrefix}%`).execute(),
-      submissions: await db
-        .selectFrom("submissions")
-        .select(["id", "idempotency_key"])
-        .where("state", "=", "sending")
-        .where("lease_owner", "like", `${victim.ownerPrefix}%`)
-        .execute(),
-    };
-    killedAt = Date.now();
-    await victim.kill("SIGKILL");
-    killed = { instance: victim.name, heldTasks: held.tasks.length, heldSubmissions: held.submissions.length, failoverSeconds: [] };
-    if (options.replaceKilled) {
-      const index = instances.indexOf(victim);
-      const port = options.ports.instances[options.roles.length]!;
-      instances[index] = await startInstance({ name: `${victim.name}-replacement`, role: victim.role, port, env });
-    }
-  }
-
-  // Until every submission is an archived task (or the time runs out).
-  const give = Date.now() + (options.timeoutMs ?? 6 * 60_000);
-  for (;;) {
-    const tasks = await db.selectFrom("tasks").select(["status", "archive_state"]).execute();
-    const open = await db.selectFrom("submissions").select("id").where("state", "in", ["queued", "sending"]).execute();
-    if (open.length === 0 && tasks.length >= submitted.length && tasks.every((t) => t.archive_state === "done" || t.status === "failed"))
-      break;
-    if (Date.now() > give) break;
+    const apiInstances = instances.filter((instance) => servesApi(instance.role));
+    const watched = apiInstances[0]!;
+    const setup = await fetch(`${watched.url}/api/setup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: watched.url },
+      body: JSON.stringify({ name: "Scale Admin", email: "scale@example.com", password: "scale-password-1" }),
+    });
+    if (setup.status !== 201) throw new Error(`setup answered ${setup.status}: ${await setup.text()}`);
+    const cookie = setup.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
+    const sse = sseClient(watched.url, cookie);
     await sleep(500);
-  }
-  await sleep(1_500); // the last events reach the SSE client
-  live.stop();
 
-  const submissions = await db.selectFrom("submissions").selectAll().execute();
-  const tasks = await db.selectFrom("tasks").selectAll().execute();
-  const byKey = creationsByKey(proxy.log);
-  const notExactlyOne = submissions
-    .filter((s) => {
-      const row = byKey.get(s.idempotency_key);
-      return !row || row.created !== 1 || row.taskIds.size !== 1 || s.task_id !== [...row.taskIds][0];
-    })
-    .map((s) => s.id);
-  const account = (await (await fetch(`${emulator.url}/__emulator/accounts/${apiKey}`)).json()) as { credits: number };
-
-  if (killed) {
-    for (const task of held.tasks) {
-      const at = firstTouchAfter(proxy.log, killedAt, { taskId: task.id });
-      killed.failoverSeconds.push(at === undefined ? Number.POSITIVE_INFINITY : (at - killedAt) / 1000);
+    // Creations: round robin over the API instances; some submitted twice at once to two of them.
+    const doubles = options.doubleSubmits ?? 0;
+    const submitted: string[] = [];
+    for (let i = 0; i < options.creations; i += 1) {
+      const submissionId = randomUUID();
+      const body = JSON.stringify({ submissionId, request: requestFor(i) });
+      const targets = i < doubles ? apiInstances.slice(0, 2) : [apiInstances[i % apiInstances.length]!];
+      const answers = await Promise.all(targets.map((target) => submit(target.url, cookie, body)));
+      for (const answer of answers)
+        if (answer.status !== 202 && answer.status !== 200)
+          throw new Error(`POST /api/generations answered ${answer.status}: ${await answer.text()}`);
+      submitted.push(submissionId);
     }
-    for (const submission of held.submissions) {
-      const at = firstTouchAfter(proxy.log, killedAt, { key: submission.idempotency_key });
-      killed.failoverSeconds.push(at === undefined ? Number.POSITIVE_INFINITY : (at - killedAt) / 1000);
-    }
-  }
 
-  // Every archived result from every instance that serves the API.
-  const mediaFailures: string[] = [];
-  const servers = instances.filter(
-    (instance) => servesApi(instance.role) && instance.child.exitCode === null && !instance.child.signalCode,
-  );
-  for (const task of tasks.filter((t) => t.archive_state === "done")) {
-    let first: string | undefined;
-    for (const server of servers) {
-      const response = await fetch(`${server.url}/api/media/${task.id}/0`, { headers: { cookie } });
-      const digest = createHash("sha256")
-        .update(Buffer.from(await response.arrayBuffer()))
-        .digest("hex");
-      first ??= digest;
-      if (response.status !== 200 || digest !== first) mediaFailures.push(`${task.id} from ${server.name}: ${response.status}`);
+    // The kill: answers to the upstream are held for a few seconds so that every engine is caught holding
+    // leases, then one engine instance is killed with SIGKILL; what it held must move on within 60 s.
+    let killed: ScenarioResult["killed"];
+    let killedAt = 0;
+    let held: { tasks: { id: string }[]; submissions: { id: string; idempotency_key: string }[] } = { tasks: [], submissions: [] };
+    if (options.killAt !== undefined) {
+      const victim = [...instances].reverse().find((instance) => runsEngine(instance.role) && instance !== watched)!;
+      const want = Math.ceil(options.creations * options.killAt);
+      while ((await db.selectFrom("tasks").select("id").execute()).length < want) await sleep(250);
+      proxy.holdAnswers("/v1/", 6_000);
+      await sleep(5_000);
+      held = {
+        tasks: await db.selectFrom("tasks").select("id").where("lease_owner", "like", `${victim.ownerPrefix}%`).execute(),
+        submissions: await db
+          .selectFrom("submissions")
+          .select(["id", "idempotency_key"])
+          .where("state", "=", "sending")
+          .where("lease_owner", "like", `${victim.ownerPrefix}%`)
+          .execute(),
+      };
+      killedAt = Date.now();
+      await victim.kill("SIGKILL");
+      killed = { instance: victim.name, heldTasks: held.tasks.length, heldSubmissions: held.submissions.length, failoverSeconds: [] };
+      if (options.replaceKilled) {
+        const index = instances.indexOf(victim);
+        const port = options.ports.instances[options.roles.length]!;
+        instances[index] = await startInstance({ name: `${victim.name}-replacement`, role: victim.role, port, env });
+      }
     }
-  }
 
-  const terminal = new Set(sse.heard.filter((h) => h.type === "task" && h.archive === "done").map((h) => h.id));
-  sse.close();
-  const result: ScenarioResult = {
-    label: options.label,
-    submissions: submissions.length,
-    tasks: tasks.length,
-    lost: tasks.filter((t) => Number(t.lost) === 1).length + submissions.filter((s) => s.state !== "accepted").length,
-    notDone: tasks.filter((t) => t.archive_state !== "done").length,
-    upstreamTasks: [...byKey.values()].reduce((sum, row) => sum + row.created, 0),
-    submissionsNotExactlyOne: notExactlyOne,
-    creditsSpent: START_CREDITS - account.credits,
-    creditsRecorded: tasks.reduce((sum, t) => sum + Number(t.credits_used ?? t.credits_reserved ?? 0), 0),
-    peakLive: live.peaks,
-    duplicatePolls: duplicatePolls(proxy.log).length,
-    status429: count429(proxy.log),
-    peakRequestsPerMinute: peakPerMinute(proxy.log),
-    eventDelaysMs: eventDelays(listener.notified, sse.heard),
-    sseTerminal: terminal.size,
-    killed,
-    mediaFailures,
-    durationSeconds: (Date.now() - started) / 1000,
-    instances,
-    cookie,
-    async stop() {
-      await listener.close();
-      await connection.db.destroy();
-      await Promise.all(instances.map((instance) => instance.kill("SIGTERM")));
-      await proxy.close();
-      await emulator.close();
-      await s3.close();
-      await admin(options.serverUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
-  return result;
+    // Until every submission is an archived task (or the time runs out).
+    const give = Date.now() + (options.timeoutMs ?? 6 * 60_000);
+    for (;;) {
+      const tasks = await db.selectFrom("tasks").select(["status", "archive_state"]).execute();
+      const open = await db.selectFrom("submissions").select("id").where("state", "in", ["queued", "sending"]).execute();
+      if (open.length === 0 && tasks.length >= submitted.length && tasks.every((t) => t.archive_state === "done" || t.status === "failed"))
+        break;
+      if (Date.now() > give) break;
+      await sleep(500);
+    }
+    await sleep(1_500); // the last events reach the SSE client
+    live.stop();
+
+    const submissions = await db.selectFrom("submissions").selectAll().execute();
+    const tasks = await db.selectFrom("tasks").selectAll().execute();
+    const byKey = creationsByKey(proxy.log);
+    const notExactlyOne = submissions
+      .filter((s) => {
+        const row = byKey.get(s.idempotency_key);
+        return !row || row.created !== 1 || row.taskIds.size !== 1 || s.task_id !== [...row.taskIds][0];
+      })
+      .map((s) => s.id);
+    const account = (await (await fetch(`${emulator.url}/__emulator/accounts/${apiKey}`)).json()) as { credits: number };
+
+    if (killed) {
+      for (const task of held.tasks) {
+        const at = firstTouchAfter(proxy.log, killedAt, { taskId: task.id });
+        killed.failoverSeconds.push(at === undefined ? Number.POSITIVE_INFINITY : (at - killedAt) / 1000);
+      }
+      for (const submission of held.submissions) {
+        const at = firstTouchAfter(proxy.log, killedAt, { key: submission.idempotency_key });
+        killed.failoverSeconds.push(at === undefined ? Number.POSITIVE_INFINITY : (at - killedAt) / 1000);
+      }
+    }
+
+    // Every archived result from every instance that serves the API.
+    const mediaFailures: string[] = [];
+    const servers = instances.filter(
+      (instance) => servesApi(instance.role) && instance.child.exitCode === null && !instance.child.signalCode,
+    );
+    for (const task of tasks.filter((t) => t.archive_state === "done")) {
+      let first: string | undefined;
+      for (const server of servers) {
+        const response = await fetch(`${server.url}/api/media/${task.id}/0`, { headers: { cookie } });
+        const digest = createHash("sha256")
+          .update(Buffer.from(await response.arrayBuffer()))
+          .digest("hex");
+        first ??= digest;
+        if (response.status !== 200 || digest !== first) mediaFailures.push(`${task.id} from ${server.name}: ${response.status}`);
+      }
+    }
+
+    const terminal = new Set(sse.heard.filter((h) => h.type === "task" && h.archive === "done").map((h) => h.id));
+    sse.close();
+    const result: ScenarioResult = {
+      label: options.label,
+      submissions: submissions.length,
+      tasks: tasks.length,
+      lost: tasks.filter((t) => Number(t.lost) === 1).length + submissions.filter((s) => s.state !== "accepted").length,
+      notDone: tasks.filter((t) => t.archive_state !== "done").length,
+      upstreamTasks: [...byKey.values()].reduce((sum, row) => sum + row.created, 0),
+      submissionsNotExactlyOne: notExactlyOne,
+      creditsSpent: START_CREDITS - account.credits,
+      creditsRecorded: tasks.reduce((sum, t) => sum + Number(t.credits_used ?? t.credits_reserved ?? 0), 0),
+      peakLive: live.peaks,
+      duplicatePolls: duplicatePolls(proxy.log).length,
+      status429: count429(proxy.log),
+      peakRequestsPerMinute: peakPerMinute(proxy.log),
+      eventDelaysMs: eventDelays(listener.notified, sse.heard),
+      sseTerminal: terminal.size,
+      killed,
+      mediaFailures,
+      durationSeconds: (Date.now() - started) / 1000,
+      instances,
+      cookie,
+      async stop() {
+        await listener.close();
+        await connection.db.destroy();
+        await Promise.all(instances.map((instance) => instance.kill("SIGTERM")));
+        await proxy.close();
+        await emulator.close();
+        await s3.close();
+        await admin(options.serverUrl, `drop database if exists ${name} with (force)`);
+      },
+    };
+    return result;
+  } catch (error) {
+    await Promise.all(instances.map((instance) => instance.kill("SIGKILL")));
+    await proxy.close();
+    await emulator.close();
+    await s3.close();
+    throw error;
+  }
 }
