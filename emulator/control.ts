@@ -77,6 +77,7 @@ export async function control(emu: Emulator, req: IncomingMessage, path: string)
     emu.faults.add(body.value.rules);
     return json(200, { added: body.value.rules.length });
   }
+  if (path === "/__emulator/faults" && method === "GET") return json(200, { rules: emu.faults.list() });
   if (path === "/__emulator/faults" && method === "DELETE") {
     emu.faults.clear();
     return { status: 204 };

@@ -26,6 +26,11 @@ export class Faults {
     this.rules = [];
   }
 
+  /** The rules not used up yet, each with how many times it is still to apply. */
+  list(): (FaultRule & { left: number })[] {
+    return this.rules.map((rule) => ({ ...rule }));
+  }
+
   /** The first rule matching this request, used up by one. */
   take(method: string, path: string): FaultRule | undefined {
     const index = this.rules.findIndex(

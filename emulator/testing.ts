@@ -145,6 +145,11 @@ export class EmulatorClient {
     return this.control("POST", "/faults", { rules });
   }
 
+  /** How many fault rules are not used up yet: 0 once every request they wait for has arrived. */
+  async faultsLeft(): Promise<number> {
+    return ((await this.control("GET", "/faults")).body as { rules: unknown[] }).rules.length;
+  }
+
   // --- v1 -----------------------------------------------------------------------------------
 
   /** POST a creation; an Idempotency-Key is made up unless given (null sends none). */

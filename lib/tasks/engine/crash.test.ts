@@ -24,8 +24,8 @@ const CREDITS = 100_000;
 const GAMMA_COST = 44;
 /** dispatch.ts's SEND_LEASE_MS (30 s, renewed only while its sender lives), and a little more. */
 const PAST_SEND_LEASE_SECONDS = 35;
-/** How long the emulator holds the creation the child is killed during. */
-const HOLD_MS = 1_500;
+/** How long the emulator holds the creation the child is killed during (from when it arrives there). */
+const HOLD_MS = 5_000;
 
 const children = new Set<ChildProcess>();
 
@@ -72,7 +72,7 @@ function startChild(emu: EmulatorClient, apiKey: string, mode: "store-then-die" 
   return {
     process: child,
     exited,
-    line: (prefix, timeoutMs = 15_000) =>
+    line: (prefix, timeoutMs = 45_000) =>
       new Promise<string>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`the child never printed "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`)),
@@ -110,7 +110,8 @@ function recordCreations(t: TestEngine) {
   return sent;
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+/** Waits for `check`; the time limit is a hang detector, generous for a busy machine. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const give = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > give) throw new Error(`timed out waiting for ${what}`);
@@ -181,16 +182,16 @@ describe("crash recovery (SIGKILL)", () => {
     await expectKilled(child);
     const requestAt = Date.now();
     expect(await getSubmission(database().db, { id })).toMatchObject({ state: "sending", task_id: null, idempotency_key: key });
-    await sleep(Math.max(0, requestAt + HOLD_MS + 300 - Date.now())); // whatever the emulator does with it, it has done
-    const charged = (await emu.credits(apiKey)) !== CREDITS;
+    await sleep(Math.max(0, requestAt + HOLD_MS + 300 - Date.now())); // the emulator is most likely done with it
 
     const t = await restartedBeforeLease(emu, apiKey, id, key);
     await t.advance(PAST_SEND_LEASE_SECONDS);
     expect(await dispatchOnce(t.engine)).toBe(1);
     expect(t.sent.map((s) => s.key)).toEqual([key]);
-    expect(t.sent[0]?.outcome).toMatchObject(
-      charged ? { ok: true, status: 200, replayed: true } : { ok: true, status: 202, replayed: false },
-    );
+    // A replay (200) if the emulator took the first request, a creation (202) if it dropped it; on a busy
+    // machine it may take it only after the resend, as a replay of it. One task and one charge every way.
+    expect(t.sent[0]?.outcome).toMatchObject({ ok: true });
+    expect([200, 202]).toContain(t.sent[0]?.outcome.status);
     await expectOneCompletedTask(emu, apiKey, t, id, key);
   });
 
@@ -202,7 +203,7 @@ describe("crash recovery (SIGKILL)", () => {
     await until(
       "the emulator to charge the in-flight creation",
       async () => (await emu.credits(apiKey)) === CREDITS - GAMMA_COST,
-      HOLD_MS + 5_000,
+      HOLD_MS + 30_000,
     );
     child.process.kill("SIGKILL");
     await expectKilled(child);
@@ -226,7 +227,9 @@ async function inFlight() {
   const child = startChild(emu, apiKey, "die-in-flight", id);
   await child.line("sending");
   const request = await child.line("request");
-  await sleep(200); // the creation is on the wire, held by the emulator
+  // The creation has reached the emulator, which holds it, once its delay rule is used up. (This waited
+  // 200 ms: on a busy machine the child had not sent it yet, was frozen first, and nothing was ever charged.)
+  await until("the emulator to hold the creation", async () => (await emu.faultsLeft()) === 0);
   const stored = await getSubmission(database().db, { id });
   expect(stored).toMatchObject({ state: "sending", task_id: null });
   const key = stored!.idempotency_key;
