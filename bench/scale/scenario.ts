@@ -133,6 +133,12 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       otherRoles.map((role, i) => startInstance({ name: `${options.label}-${i + 1}`, role, port: options.ports.instances[i + 1]!, env })),
     )),
   );
+  const stopServers = async (signal: NodeJS.Signals) => {
+    await Promise.all(instances.map((instance) => instance.kill(signal)));
+    await proxy.close();
+    await emulator.close();
+    await s3.close();
+  };
   // Whatever fails from here on, the instances and servers it started are stopped, not left holding ports.
   try {
     const connection = connect(databaseUrl);
@@ -277,19 +283,13 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       async stop() {
         await listener.close();
         await connection.db.destroy();
-        await Promise.all(instances.map((instance) => instance.kill("SIGTERM")));
-        await proxy.close();
-        await emulator.close();
-        await s3.close();
+        await stopServers("SIGTERM");
         await admin(options.serverUrl, `drop database if exists ${name} with (force)`);
       },
     };
     return result;
   } catch (error) {
-    await Promise.all(instances.map((instance) => instance.kill("SIGKILL")));
-    await proxy.close();
-    await emulator.close();
-    await s3.close();
+    await stopServers("SIGKILL");
     throw error;
   }
 }

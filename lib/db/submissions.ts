@@ -156,7 +156,8 @@ export async function listNeedingAttention(db: Db, { limit }: { limit: number })
  * Whether a submission sent without a known cost (estimated_credits null: its model was never charged to the
  * team) is still out without a charge Darkroom knows: being sent, waiting for a same-key resend after an
  * unclear answer (it may have been charged), or accepted as a live task that has not said what it reserved.
- * One handed to a person ("attention") is not counted: it may wait for days, and would hold every new model. `userId` narrows it to one member's submissions (null: anyone's). Leaves out `excludeId`.
+ * One handed to a person ("attention") is not counted: it may wait for days, and would hold every new model.
+ * `userId` narrows it to one member's submissions (null: anyone's). Leaves out `excludeId`.
  */
 export async function unchargedInFlight(db: Db, { excludeId, userId }: { excludeId: string; userId: string | null }): Promise<boolean> {
   let out = db

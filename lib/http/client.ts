@@ -1,17 +1,13 @@
 import "server-only";
 import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/env";
+import { PEER_FORWARDED_HEADER, PEER_HEADER } from "./peer-headers.mjs";
 
 // Who is asking, and over which protocol. The launcher's preload (lib/launcher/front.mjs) stamps
 // every request with the connected machine's address; X-Forwarded-For and X-Forwarded-Proto are believed
 // only when that machine is one of TRUSTED_PROXIES, and then only up to the first hop that is not.
 
-export const PEER_HEADER = "x-darkroom-peer";
-/**
- * Stamped by the front too: "1" when the connected machine sent X-Forwarded-For itself. Next adds an
- * X-Forwarded-For to every request that has none, so its presence alone does not say a proxy sent it.
- */
-export const PEER_FORWARDED_HEADER = "x-darkroom-peer-forwarded";
+export { PEER_FORWARDED_HEADER, PEER_HEADER } from "./peer-headers.mjs";
 /** Set by Darkroom on the copy of a request it hands better-auth: the client address it decided on. */
 export const CLIENT_HEADER = "x-darkroom-client";
 

@@ -18,13 +18,9 @@
 import http from "node:http";
 import path from "node:path";
 import { bodyLimit } from "../http/body-limits.mjs";
+import { PEER_FORWARDED_HEADER, PEER_HEADER } from "../http/peer-headers.mjs";
 import { securityHeaders } from "../http/security-headers.mjs";
 import { brotliStatic } from "./static-brotli.mjs";
-
-const PEER_HEADER = "x-darkroom-peer";
-// Whether the connected machine sent X-Forwarded-For itself ("1", else absent): Next adds one to every
-// request that has none, so by the time Darkroom reads the headers their presence says nothing.
-const PEER_FORWARDED_HEADER = "x-darkroom-peer-forwarded";
 
 function decodes(part) {
   try {
