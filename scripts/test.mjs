@@ -29,7 +29,9 @@ playwrightLanes(PLAYWRIGHT_LANES).forEach((files, i) => {
   // Each lane its own ports, so its own server, emulator, data folder and first admin (playwright.config.ts).
   checks[`playwright-${i + 1}`] = {
     command: bin("playwright"),
-    args: ["test", ...files],
+    // One retry, here only (`npm run test:e2e` has none): a browser test that failed once and then passed is
+    // reported as flaky, named at the end of the run (scripts/test-failures.mjs), and is a bug to fix.
+    args: ["test", "--retries=1", ...files],
     env: { E2E_PORT: String(3100 + 10 * i), E2E_EMULATOR_PORT: String(4110 + 10 * i) },
   };
 });
@@ -114,8 +116,11 @@ async function phase(name, lanes) {
   return passed;
 }
 
-const printTimes = () =>
-  new Promise((resolve) => spawn(process.execPath, ["scripts/test-times.mjs"], { stdio: "inherit" }).on("close", resolve));
+// Where the time went, then what failed: last, so the tail of a CI log names it.
+const printTimes = async () => {
+  for (const script of ["scripts/test-times.mjs", "scripts/test-failures.mjs"])
+    await new Promise((resolve) => spawn(process.execPath, [script], { stdio: "inherit" }).on("close", resolve));
+};
 
 // A fresh record of this run's figures; eslint's cache stays.
 mkdirSync(logs, { recursive: true });
