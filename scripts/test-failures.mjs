@@ -27,7 +27,7 @@ const flaky = [];
 const named = new Set();
 
 // vitest: one report for the SQLite and Postgres legs together.
-for (const file of (readJson("vitest.json")?.testResults ?? [])) {
+for (const file of readJson("vitest.json")?.testResults ?? []) {
   const name = path.relative(process.cwd(), file.name);
   const tests = file.assertionResults.filter((test) => test.status === "failed");
   for (const test of tests) failed.push(`vitest ${name} › ${test.fullName}\n${firstLines(test.failureMessages.join("\n"))}`);
@@ -51,7 +51,8 @@ for (const report of existsSync(logs) ? readdirSync(logs).filter((entry) => /^pl
   };
   const json = readJson(report);
   for (const suite of json?.suites ?? []) walk(suite);
-  for (const error of json?.errors ?? []) failed.push(`playwright (${report}, outside a test)\n${firstLines(error.stack ?? error.message ?? "")}`);
+  for (const error of json?.errors ?? [])
+    failed.push(`playwright (${report}, outside a test)\n${firstLines(error.stack ?? error.message ?? "")}`);
 }
 
 // A failed check whose tests all passed (or that has no report) failed elsewhere: its log's last lines say where.
