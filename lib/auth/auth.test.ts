@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as authRoute } from "@/app/api/auth/[...all]/route";
 import { POST as setup } from "@/app/api/setup/route";
 import { ACCOUNT, ADDRESS, delaySeconds } from "@/lib/auth/sign-in-throttle";
@@ -23,6 +23,14 @@ describe("authentication hardening", () => {
   beforeAll(async () => {
     await migrated();
     expect((await call(setup, "/api/setup", { method: "POST", body: admin })).status).toBe(201);
+  });
+  // The limits count seconds between attempts: on a stopped clock a slow machine (Argon2 took over a second an
+  // attempt with every core busy) cannot outwait a 1 s delay between two attempts; a test moves time on itself.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it("stores passwords as Argon2id hashes", async () => {
@@ -93,7 +101,7 @@ describe("authentication hardening", () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect((await refused.json()).message).toContain(`Try again in ${wait} second`);
     // Slowed, not locked: after the wait the member signs in.
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
+    vi.setSystemTime(Date.now() + wait * 1000 + 100);
     expect((await attempt("10.3.0.1", admin.password)).status).toBe(200);
     // Counted when let through, a success is taken back: the address has no failure to its name.
     const [address] = await readBackoffs(database().db, { keys: ["address:10.3.0.1"] });
