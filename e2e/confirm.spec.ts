@@ -14,7 +14,7 @@ test("a task's Hide asks first from the keyboard, keeps focus inside, and gives 
   await expect(hide).toHaveAttribute("aria-haspopup", "dialog");
   // Not on the page yet: pointing at Hide fetches the confirmation's code (the old page had it from the start).
   await page.waitForLoadState("networkidle");
-  const fetched = page.waitForRequest((request) => request.resourceType() === "script", { timeout: 5_000 });
+  const fetched = page.waitForRequest((request) => request.resourceType() === "script");
   await hide.hover();
   await fetched;
   await hide.focus();

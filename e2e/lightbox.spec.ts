@@ -46,7 +46,7 @@ test("the lightbox steps with ←/→, zooms with +/-, closes on Escape and give
   const open = card.getByRole("button", { name: "Open in viewer" });
   // The viewer's code is not on the page yet: pointing at an opener fetches it (issue 15).
   await page.waitForLoadState("networkidle");
-  const fetched = page.waitForRequest((request) => request.resourceType() === "script", { timeout: 5_000 });
+  const fetched = page.waitForRequest((request) => request.resourceType() === "script");
   await open.hover();
   await fetched;
   await open.click();

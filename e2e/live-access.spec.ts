@@ -23,7 +23,7 @@ test("a member disabled while their gallery is open lands on sign-in without doi
   expect((await streaming).status()).toBe(200);
   const disabled = await page.request.patch(`/api/members/${memberId}`, { data: { disabled: true } });
   expect(disabled.status()).toBe(200);
-  await expect(memberPage).toHaveURL("/sign-in", { timeout: 15_000 });
+  await expect(memberPage).toHaveURL("/sign-in", { timeout: 60_000 });
   // Leave the team as it was: later specs count its active members.
   expect((await page.request.patch(`/api/members/${memberId}`, { data: { disabled: false } })).status()).toBe(200);
 });

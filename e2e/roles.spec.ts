@@ -129,7 +129,7 @@ test("a disabled member is signed out on the next request and cannot sign in aga
   await expect(members.count).toHaveText(new RegExp(`, ${active - 1} active$`));
 
   // The member's open gallery hears of it (its live stream ends) and lands on the sign-in page with no click.
-  await expect(memberPage).toHaveURL("/sign-in", { timeout: 15_000 });
+  await expect(memberPage).toHaveURL("/sign-in", { timeout: 60_000 });
   const signIn = new SignInPage(memberPage);
   await expect(signIn.heading).toBeVisible();
   expect((await memberPage.request.get("/api/me")).status()).toBe(401);

@@ -50,7 +50,7 @@ export async function getTask(
 
 /** Waits until the task succeeded and its results are in Darkroom's archive. */
 export async function waitArchived(request: APIRequestContext, id: string): Promise<void> {
-  await expect.poll(async () => (await getTask(request, id)).status, { timeout: 30_000, intervals: [500, 1000] }).toBe("succeeded");
+  await expect.poll(async () => (await getTask(request, id)).status, { timeout: 60_000, intervals: [500, 1000] }).toBe("succeeded");
 }
 
 /** The task's status as the API reports it. */
