@@ -1,7 +1,7 @@
 // Issue 15: the gallery's first page comes with the HTML (React Query hydration), its first row of
 // thumbnails loads first and the rest lazily, and live events still patch the cards it hydrated.
 import type { Locator } from "@playwright/test";
-import { withUpstreamFault } from "./support/emulator";
+import { whileStatusReadsFail } from "./support/emulator";
 import { expect, test } from "./support/fixtures";
 import { createTask, TasksPage, waitArchived } from "./support/tasks";
 
@@ -68,7 +68,7 @@ test("a hydrated card is patched by a live update, with no request for the list"
   const card = tasks.card(prompt);
   // It came with the page (the list API is unreachable here), before the emulator finished it (its status reads
   // answer 503 until the page is read, so a slow server cannot render it after the task ended)...
-  await withUpstreamFault(page.request, { method: "GET", path: "/v1/tasks/", kind: "status", status: 503, times: 10_000 }, async () => {
+  await whileStatusReadsFail(page.request, async () => {
     await tasks.goto();
     await expect(card).toBeVisible();
     await expect(card).not.toContainText("Succeeded");

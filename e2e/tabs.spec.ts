@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { withUpstreamFault } from "./support/emulator";
+import { whileStatusReadsFail } from "./support/emulator";
 import { expect, test } from "./support/fixtures";
 import { createTask, TasksPage, waitArchived } from "./support/tasks";
 
@@ -65,7 +65,7 @@ test("a tab that opens while another leads catches up on what changed since its 
     await route.continue();
   });
   const card = new TasksPage(late).card(prompt);
-  await withUpstreamFault(page.request, { method: "GET", path: "/v1/tasks/", kind: "status", status: 503, times: 10_000 }, async () => {
+  await whileStatusReadsFail(page.request, async () => {
     await late.goto("/tasks", { waitUntil: "commit" });
     await expect(card).toBeVisible();
     await expect(card).not.toContainText("Succeeded");

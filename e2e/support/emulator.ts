@@ -30,6 +30,14 @@ export async function withUpstreamFault(
   }
 }
 
+/**
+ * Runs `work` while every task status read answers 503, so a live task cannot be seen to end meanwhile: a page
+ * read inside shows it live however slow the server is.
+ */
+export async function whileStatusReadsFail(request: APIRequestContext, work: () => Promise<void>): Promise<void> {
+  await withUpstreamFault(request, { method: "GET", path: "/v1/tasks/", kind: "status", status: 503, times: 10_000 }, work);
+}
+
 /** Moves the emulator's clock forward (it never goes back, so later tests live in its future too). */
 export async function advanceUpstreamClock(request: APIRequestContext, seconds: number): Promise<void> {
   expect((await request.post(`${EMULATOR}/clock`, { data: { advanceSeconds: seconds } })).ok()).toBe(true);
