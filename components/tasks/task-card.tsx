@@ -3,6 +3,8 @@
 import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { memo, useId, type MouseEvent } from "react";
+import { ErrorCodeChip } from "@/components/shared/error-code-chip";
+import { taskErrorCode } from "@/components/shared/error-codes";
 import { TaskProgress } from "@/components/shared/task-progress";
 import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
 import { QuickActions } from "@/components/shared/quick-actions";
@@ -31,6 +33,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
   // for 20 new tasks in 10 tabs, measured by bench:tabs); a click fetches just the one.
   const badge = statusBadge(task);
   const credits = creditsLine(task);
+  const code = taskErrorCode(task);
   const excerpt = task.prompt?.trim() || "No prompt";
   const KindIcon = task.kind === "video" ? Film : ImageIcon;
   const openLightbox = useOpenLightbox();
@@ -88,10 +91,13 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
       </div>
       <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5 p-3 text-sm">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-          <Badge variant={badge.tone}>
-            {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
-            {badge.text}
-          </Badge>
+          <span className="flex min-w-0 flex-wrap items-center gap-1.5">
+            <Badge variant={badge.tone}>
+              {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
+              {badge.text}
+            </Badge>
+            {code && <ErrorCodeChip shown={code} />}
+          </span>
           <time dateTime={task.createdAt} className="text-xs whitespace-nowrap text-muted-foreground">
             {now ? age(task.createdAt, now) : ""}
           </time>
