@@ -91,17 +91,16 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
       </div>
       <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1.5 p-3 text-sm">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-          <span className="flex min-w-0 flex-wrap items-center gap-1.5">
-            <Badge variant={badge.tone}>
-              {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
-              {badge.text}
-            </Badge>
-            {code && <ErrorCodeChip shown={code} />}
-          </span>
+          <Badge variant={badge.tone}>
+            {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
+            {badge.text}
+          </Badge>
           <time dateTime={task.createdAt} className="text-xs whitespace-nowrap text-muted-foreground">
             {now ? age(task.createdAt, now) : ""}
           </time>
         </div>
+        {/* Under the status it explains, on a line of its own: a long code beside the badge would push the time down. */}
+        {code && <ErrorCodeChip shown={code} />}
         <h3 id={titleId} className="flex items-center gap-1.5 leading-tight font-semibold">
           <KindIcon className="size-3.5 shrink-0 text-muted-foreground" aria-label={task.kind === "video" ? "Video" : "Image"} />
           <Link href={href} prefetch={false} className="truncate rounded-sm underline-offset-4 hover:underline">

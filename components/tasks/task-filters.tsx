@@ -157,7 +157,6 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
         <Field id={`${id}-error`} label="Error code">
           <Select
             id={`${id}-error`}
-            className="font-mono"
             value={error}
             onChange={(event) => set({ error: event.target.value ? event.target.value.split(",") : undefined })}
           >
