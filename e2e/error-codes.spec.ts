@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
+import { withUpstreamFault } from "./support/emulator";
 import { GeneratePage } from "./support/generate";
 import { createTask, TasksPage } from "./support/tasks";
 
@@ -79,4 +80,36 @@ test("a refused submission's card shows the code and the field the service named
     await useScheme(page, scheme);
     await expectNoSeriousA11yViolations(page, `refused submission card (${scheme})`);
   }
+});
+
+test("a code the spec does not list is shown as sent, marked so; a 5xx shows its HTTP status", async ({ page }) => {
+  const generate = new GeneratePage(page);
+  await generate.goto();
+  await generate.choose("Gamma 5 Pro");
+  // The emulator's injected faults answer with the code `injected_fault`, which the spec does not list.
+  const refused = `${tag} refused: a paper crane`;
+  await withUpstreamFault(page.request, { method: "POST", path: "/v1/images/generations", kind: "status", status: 422 }, async () => {
+    await generate.prompt.fill(refused);
+    await generate.submitButton.click();
+    const code = generate.card(refused).getByTestId("error-code");
+    await expect(code).toContainText("Error code injected_fault", { timeout: 30_000 });
+    await expect(code).toContainText("not in the spec");
+  });
+  // Every attempt answers 503 until the engine stops resending (5 attempts) and asks a person.
+  const failing = `${tag} server error: a glass harbour`;
+  await withUpstreamFault(
+    page.request,
+    { method: "POST", path: "/v1/images/generations", kind: "status", status: 503, times: 5 },
+    async () => {
+      await generate.prompt.fill(failing);
+      await generate.submitButton.click();
+      const card = generate.card(failing);
+      await expect(card.getByRole("button", { name: "Send again with a new key…" })).toBeVisible({ timeout: 60_000 });
+      await expect(card.getByTestId("error-code")).toContainText("HTTP 503");
+      for (const scheme of ["light", "dark"] as const) {
+        await useScheme(page, scheme);
+        await expectNoSeriousA11yViolations(page, `submission cards with codes not in the spec (${scheme})`);
+      }
+    },
+  );
 });
