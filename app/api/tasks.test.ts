@@ -16,6 +16,7 @@ import { sourcesOf, sourcesOfTask } from "@/lib/tasks/lineage";
 import { pollOnce } from "@/lib/tasks/engine/poll";
 import { testEngine } from "@/lib/testing/engine";
 import { observeUpstreamDate, upstreamSkewMs } from "@/lib/upstream/clock";
+import { parseTaskFilters } from "@/lib/query/task-filters";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 let team: Team;
@@ -69,7 +70,13 @@ describe("GET /api/tasks", () => {
       favourite: 1,
       created_at: "2026-04-20T09:00:00.000Z",
     });
-    await seed({ id: "task_f_plain", prompt: "100 cotton shirts", created_at: "2026-04-10T09:00:00.000Z" });
+    // A success whose upstream copy the service deleted after retention: its pages show media_deleted.
+    await seed({
+      id: "task_f_plain",
+      prompt: "100 cotton shirts",
+      media_deleted_at: "2026-04-20T09:00:00.000Z",
+      created_at: "2026-04-10T09:00:00.000Z",
+    });
     await seed({ id: "task_f_hidden", prompt: "waves, hidden", hidden: 1, created_at: "2026-05-04T09:00:00.000Z" });
   });
 
@@ -88,6 +95,18 @@ describe("GET /api/tasks", () => {
     expect(await ids("from=2026-04-15T00:00:00Z&to=2026-05-02T23:59:59Z")).toEqual(["task_f_failed", "task_f_admin"]);
     expect(await ids("favourite=1")).toEqual(["task_f_admin"]);
     expect(await ids("kind=image&status=succeeded")).toEqual(["task_f_admin", "task_f_plain"]);
+  });
+
+  it("filters by error code, media_deleted finding deleted upstream copies too", async () => {
+    expect(await ids("error=generation_failed")).toEqual(["task_f_failed"]);
+    expect(await ids("error=prompt_blocked")).toEqual([]);
+    expect(await ids("error=media_deleted")).toEqual(["task_f_plain"]);
+    expect(await ids("error=generation_failed,media_deleted&model=gamma-5-pro")).toEqual(["task_f_plain"]);
+    expect(await ids("error=generation_failed,media_deleted")).toEqual(["task_f_failed", "task_f_plain"]);
+    // The filter survives a reload: the gallery reads it back from its URL.
+    expect(parseTaskFilters(new URLSearchParams("error=generation_failed,media_deleted"))).toEqual({
+      error: ["generation_failed", "media_deleted"],
+    });
   });
 
   it("searches prompts for every word, ignoring case, with % and _ taken literally", async () => {
@@ -114,7 +133,16 @@ describe("GET /api/tasks", () => {
   });
 
   it("refuses a bad filter or cursor with a message and a field", async () => {
-    for (const query of ["status=done", "kind=gif", "from=yesterday", "parent=not%20a%20task", "limit=0", "cursor=bm90IGEgY3Vyc29y"]) {
+    for (const query of [
+      "status=done",
+      "error=Not%20a%20code",
+      `error=${"x".repeat(65)}`,
+      "kind=gif",
+      "from=yesterday",
+      "parent=not%20a%20task",
+      "limit=0",
+      "cursor=bm90IGEgY3Vyc29y",
+    ]) {
       const response = await call(list, `/api/tasks?${query}`, { cookie: team.viewer.cookie });
       expect(response.status, query).toBe(422);
       expect(Object.keys(response.json.error.fields ?? {}), query).toHaveLength(1);

@@ -11,6 +11,8 @@ import { getModelMeta } from "@/lib/models/meta";
 import { submissionQueryOptions, useResendWithNewKey } from "@/lib/query/submissions";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { SubmissionView, TaskView } from "@/lib/schemas/views";
+import { ErrorCodeChip } from "@/components/shared/error-code-chip";
+import { submissionErrorCode, taskErrorCode } from "@/components/shared/error-codes";
 import { QueueReasonLine } from "@/components/shared/queue-reason";
 import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
 import { QuickActions } from "@/components/shared/quick-actions";
@@ -120,8 +122,14 @@ function WaitingState({ submission, mode }: { submission: SubmissionView; mode?:
       return <p>Cancelled before it was sent. Nothing was charged.</p>;
     case "rejected": {
       const { title, detail } = explainRejection(submission, forms, mode);
+      const code = submissionErrorCode(submission);
       return (
         <Alert tone="danger" title={title}>
+          {code && (
+            <div className="mb-1">
+              <ErrorCodeChip shown={code} />
+            </div>
+          )}
           {detail}
         </Alert>
       );
@@ -135,9 +143,15 @@ function WaitingState({ submission, mode }: { submission: SubmissionView; mode?:
 function NeedsAttention({ submission }: { submission: SubmissionView }) {
   const [confirming, setConfirming] = useState(false);
   const resend = useResendWithNewKey();
+  const code = submissionErrorCode(submission);
   return (
     <div className="grid gap-2">
       <Alert tone="danger" title="Needs your decision">
+        {code && (
+          <div className="mb-1">
+            <ErrorCodeChip shown={code} />
+          </div>
+        )}
         {submission.error?.message}
       </Alert>
       {confirming ? (
@@ -167,6 +181,7 @@ function NeedsAttention({ submission }: { submission: SubmissionView }) {
 
 function TaskState({ task }: { task: TaskView }) {
   const credits = creditsLine(task);
+  const code = taskErrorCode(task);
   const openLightbox = useOpenLightbox();
   return (
     <>
@@ -181,7 +196,12 @@ function TaskState({ task }: { task: TaskView }) {
           />
         </div>
       )}
-      {task.status === "failed" && <p>{taskFailure(task)}</p>}
+      {task.status === "failed" && (
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span>{taskFailure(task)}</span>
+          {code && <ErrorCodeChip shown={code} />}
+        </p>
+      )}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
         {credits && <span className="font-medium text-foreground">{credits}</span>}
         <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="font-mono text-xs underline-offset-4 hover:underline">

@@ -1,3 +1,5 @@
+import { ErrorCodeChip } from "@/components/shared/error-code-chip";
+import { taskErrorCode } from "@/components/shared/error-codes";
 import { explainTask } from "@/components/shared/task-explanation";
 import type { TaskView } from "@/lib/schemas/views";
 import { OverviewCard, TaskLine } from "./overview-card";
@@ -14,10 +16,14 @@ export function FailuresCard({ tasks }: { tasks: TaskView[] }) {
       <ul className="divide-y">
         {tasks.map((task) => {
           const explained = explainTask(task);
+          const code = taskErrorCode(task);
           return (
             <TaskLine key={task.id} id={task.id} model={task.model} prompt={task.prompt}>
               <span className="text-xs">
-                <span className="font-medium">{explained?.title ?? "Failed"}</span>
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                  <span className="font-medium">{explained?.title ?? "Failed"}</span>
+                  {code && <ErrorCodeChip shown={code} />}
+                </span>
                 {explained && <span className="line-clamp-2 text-muted-foreground">{explained.body}</span>}
               </span>
             </TaskLine>

@@ -86,7 +86,8 @@ export function explainTask(task: TaskView): Explanation | undefined {
     default:
       return {
         title: "Failed",
-        body: `${task.error?.message ?? "The generation service reported a failure without a reason."}${task.error?.code ? ` (code ${task.error.code})` : ""}`,
+        // The code itself is shown beside these words, in its chip (error-code-chip.tsx).
+        body: task.error?.message ?? "The generation service reported a failure without a reason.",
         tone: "danger",
         action: "retry",
       };

@@ -3,6 +3,8 @@
 import { ArrowUpToLine, Clock, Pause, Play, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
+import { ErrorCodeChip } from "@/components/shared/error-code-chip";
+import { submissionErrorCode } from "@/components/shared/error-codes";
 import { QueueReasonLine } from "@/components/shared/queue-reason";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -104,16 +106,24 @@ export function QueuePanel({ data, viewer }: { data: QueueAnswer; viewer: QueueV
         <div className="grid gap-2">
           <h3 className="text-sm font-semibold">Needs a decision ({attention.length})</h3>
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {attention.map((submission) => (
-              <li key={submission.id} className="grid content-start gap-1 rounded-lg border bg-card p-2.5 text-sm">
-                <span className="font-medium">{modelLabel(submission.model)}</span>
-                <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
-                {submission.reason && <QueueReasonLine reason={submission.reason} />}
-                {submission.error?.message && (
-                  <span className="line-clamp-3 text-xs text-muted-foreground">{submission.error.message}</span>
-                )}
-              </li>
-            ))}
+            {attention.map((submission) => {
+              const code = submissionErrorCode(submission);
+              return (
+                <li key={submission.id} className="grid content-start gap-1 rounded-lg border bg-card p-2.5 text-sm">
+                  <span className="font-medium">{modelLabel(submission.model)}</span>
+                  <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
+                  {submission.reason && <QueueReasonLine reason={submission.reason} />}
+                  {submission.error?.message && (
+                    <span className="line-clamp-3 text-xs text-muted-foreground">{submission.error.message}</span>
+                  )}
+                  {code && (
+                    <span>
+                      <ErrorCodeChip shown={code} />
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -3,6 +3,8 @@
 import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { memo, useId, type MouseEvent } from "react";
+import { ErrorCodeChip } from "@/components/shared/error-code-chip";
+import { taskErrorCode } from "@/components/shared/error-codes";
 import { TaskProgress } from "@/components/shared/task-progress";
 import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
 import { QuickActions } from "@/components/shared/quick-actions";
@@ -31,6 +33,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
   // for 20 new tasks in 10 tabs, measured by bench:tabs); a click fetches just the one.
   const badge = statusBadge(task);
   const credits = creditsLine(task);
+  const code = taskErrorCode(task);
   const excerpt = task.prompt?.trim() || "No prompt";
   const KindIcon = task.kind === "video" ? Film : ImageIcon;
   const openLightbox = useOpenLightbox();
@@ -96,6 +99,8 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
             {now ? age(task.createdAt, now) : ""}
           </time>
         </div>
+        {/* Under the status it explains, on a line of its own: a long code beside the badge would push the time down. */}
+        {code && <ErrorCodeChip shown={code} />}
         <h3 id={titleId} className="flex items-center gap-1.5 leading-tight font-semibold">
           <KindIcon className="size-3.5 shrink-0 text-muted-foreground" aria-label={task.kind === "video" ? "Video" : "Image"} />
           <Link href={href} prefetch={false} className="truncate rounded-sm underline-offset-4 hover:underline">

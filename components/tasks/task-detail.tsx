@@ -4,6 +4,8 @@ import { useQuery } from "@/lib/query/react";
 import { LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { entryHref } from "@/components/shared/entry-links";
+import { ErrorCodeChip } from "@/components/shared/error-code-chip";
+import { taskErrorCode } from "@/components/shared/error-codes";
 import { LightboxProvider } from "@/components/shared/lightbox/lightbox-provider";
 import { useLiveUpdates } from "@/components/shared/use-live-updates";
 import { Alert } from "@/components/ui/alert";
@@ -37,6 +39,7 @@ export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: 
   const task = withMember(data, initial);
   const badge = statusBadge(task);
   const explained = explainTask(task);
+  const code = taskErrorCode(task);
   return (
     <LightboxProvider tasks={[task]}>
       <div className="grid gap-6">
@@ -61,6 +64,11 @@ export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: 
             title={explained.title}
             data-testid="task-explanation"
           >
+            {code && (
+              <div className="mb-1">
+                <ErrorCodeChip shown={code} />
+              </div>
+            )}
             <p>{explained.body}</p>
             {canEdit && explained.action === "retry" && (
               <div className="mt-2">

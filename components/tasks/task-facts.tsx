@@ -1,6 +1,7 @@
 "use client";
 
 import { Archive } from "lucide-react";
+import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
@@ -122,6 +123,9 @@ export function Retention({ task, plan, canEdit }: { task: TaskView; plan: Plan;
   if (task.mediaDeletedAt) {
     return (
       <Alert tone="info" title="Upstream copy deleted">
+        <div className="mb-1">
+          <ErrorCodeChip shown={{ code: "media_deleted", inSpec: true }} />
+        </div>
         The generation service deleted its copy on <Time iso={task.mediaDeletedAt} />. {archiveLine}
       </Alert>
     );

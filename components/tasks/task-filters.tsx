@@ -3,6 +3,7 @@
 import { GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
+import { SPEC_TASK_CODES } from "@/components/shared/error-codes";
 import { useDebounced } from "@/components/shared/use-debounced";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -60,13 +61,14 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 
-  // Member, dates and favourites are used less: they wait behind "More filters", open by itself when one is set.
-  const more = ["member", "from", "to", "favourite"] as const;
+  // Error code, member, dates and favourites are used less: they wait behind "More filters", open by itself when one is set.
+  const more = ["error", "member", "from", "to", "favourite"] as const;
   const moreActive = more.filter((key) => filters[key] !== undefined).length;
   const [open, setOpen] = useState(moreActive > 0);
   const set = (patch: Partial<TaskFilters>) => onChange({ ...filters, ...patch });
   const status = filters.status?.join(",") ?? "";
   const model = filters.model?.join(",") ?? "";
+  const error = filters.error?.join(",") ?? "";
 
   return (
     <search aria-label="Filter tasks" className="grid gap-2 rounded-xl border bg-card p-2 shadow-sm">
@@ -151,7 +153,25 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           </Button>
         )}
       </div>
-      <div id={`${id}-more`} hidden={!open} className="grid grid-cols-2 items-end gap-2 border-t pt-2 sm:grid-cols-4">
+      <div id={`${id}-more`} hidden={!open} className="grid grid-cols-2 items-end gap-2 border-t pt-2 sm:grid-cols-3 lg:grid-cols-5">
+        <Field id={`${id}-error`} label="Error code">
+          <Select
+            id={`${id}-error`}
+            value={error}
+            onChange={(event) => set({ error: event.target.value ? event.target.value.split(",") : undefined })}
+          >
+            <option value="">Any</option>
+            {SPEC_TASK_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+            {/* A code from a link (one the spec does not list, or several): offered as it is. */}
+            {error && !(SPEC_TASK_CODES as readonly string[]).includes(error) && (
+              <option value={error}>{error.split(",").join(", ")}</option>
+            )}
+          </Select>
+        </Field>
         <Field id={`${id}-member`} label="Member">
           <Select id={`${id}-member`} value={filters.member ?? ""} onChange={(event) => set({ member: event.target.value || undefined })}>
             <option value="">Everyone</option>

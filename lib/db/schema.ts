@@ -78,6 +78,9 @@ export interface SubmissionTable {
   error_code: string | null;
   error_message: string | null;
   error_field: string | null;
+  /** The HTTP status of the answer that refused it, and the code the service sent in it, as sent (scrubbed) (0019). */
+  error_status: Generated<number | null>;
+  error_upstream_code: Generated<string | null>;
   batch_id: string | null;
   task_id: string | null;
   /** The last upstream answer that left the outcome unknown (bounded, secrets cut out). */

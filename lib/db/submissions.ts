@@ -138,6 +138,8 @@ export async function requeueWithNewKey(
       error_code: null,
       error_message: null,
       error_field: null,
+      error_status: null,
+      error_upstream_code: null,
       upstream_raw: null,
       updated_at: now,
     })

@@ -8,6 +8,11 @@ import type { TaskRow } from "./tasks";
 
 export interface TaskFilters {
   status?: ("pending" | "processing" | "succeeded" | "failed")[];
+  /**
+   * Error codes (stored in lower case, lib/upstream/scrub.ts). `media_deleted` also matches a success whose
+   * upstream copy the service deleted (lib/tasks/engine/poll.ts keeps it a success): its pages show that code.
+   */
+  error?: string[];
   model?: string[];
   kind?: "image" | "video";
   userId?: string;
@@ -80,6 +85,15 @@ export async function listTasks(
     .where("tasks.hidden", "=", dbBool(false));
   if (viewerId) query = query.where(notHiddenBy(viewerId));
   if (filters.status?.length) query = query.where("tasks.status", "in", filters.status);
+  if (filters.error?.length) {
+    const codes = filters.error;
+    query = query.where((eb) =>
+      eb.or([
+        eb("tasks.error_code", "in", codes),
+        ...(codes.includes("media_deleted") ? [eb("tasks.media_deleted_at", "is not", null)] : []),
+      ]),
+    );
+  }
   if (filters.model?.length) query = query.where("tasks.model", "in", filters.model);
   if (filters.kind) query = query.where("tasks.kind", "=", filters.kind);
   if (filters.userId) query = query.where("tasks.user_id", "=", filters.userId);

@@ -78,6 +78,17 @@ describe("patchList", () => {
     expect(listShows({ member: "u2" }, view("t5", "2026-11-23T10:05:00.000Z"))).toBe(false);
   });
 
+  it("judges the error-code filter as the list's read does (a deleted upstream copy counts as media_deleted)", () => {
+    const at = "2026-11-23T10:05:00.000Z";
+    const failed = view("t5", at, { status: "failed", error: { code: "generation_failed", message: null } });
+    expect(listShows({ error: ["generation_failed"] }, failed)).toBe(true);
+    expect(listShows({ error: ["prompt_blocked"] }, failed)).toBe(false);
+    expect(listShows({ error: ["generation_failed"] }, view("t5", at))).toBe(false);
+    expect(listShows({ error: ["media_deleted"] }, view("t5", at, { status: "succeeded", mediaDeletedAt: at }))).toBe(true);
+    // A task that failed while the list was open joins it, first.
+    expect(ids(patchList(loaded(), { error: ["generation_failed"] }, failed))[0]).toEqual(["t5", "t4", "t3"]);
+  });
+
   it("patches a plain page (a task's lineage) as well as an infinite list", () => {
     const page = { tasks: [view("t1", "2026-11-23T10:01:00.000Z")], nextCursor: null };
     expect(patchList(page, {}, view("t1", "2026-11-23T10:01:00.000Z", { status: "failed" }))).toMatchObject({

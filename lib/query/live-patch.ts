@@ -19,6 +19,9 @@ export function listShows(filters: Record<string, unknown>, view: TaskView): boo
   if (hidden(view)) return false;
   if (f.q !== undefined || f.from !== undefined || f.to !== undefined || f.parent !== undefined) return undefined;
   if (f.status?.length && !f.status.includes(view.status)) return view.status === "archiving" ? undefined : false;
+  // As lib/db/task-list.ts reads the error filter: the stored code, or media_deleted for a deleted upstream copy.
+  if (f.error?.length && !(view.error && f.error.includes(view.error.code)) && !(view.mediaDeletedAt && f.error.includes("media_deleted")))
+    return false;
   if (f.model?.length && !f.model.includes(view.model)) return false;
   if (f.kind !== undefined && f.kind !== view.kind) return false;
   if (f.member !== undefined && f.member !== view.member.id) return false;

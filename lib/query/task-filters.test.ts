@@ -33,6 +33,18 @@ const VALUES: Record<(typeof TASK_FILTER_KEYS)[number], string[]> = {
     `${"a".repeat(495)},failed`,
     ` ${"failed,".repeat(62)}`,
   ],
+  error: [
+    "generation_failed",
+    "prompt_blocked,media_deleted",
+    " timeout , refund_pending ",
+    "upstream.v2:odd-code",
+    "GENERATION_FAILED",
+    "generation failed",
+    "a".repeat(64),
+    "a".repeat(65),
+    "<script>",
+    ",",
+  ],
   model: [
     "gamma-5-pro",
     "alpha-2.3,delta-image-2",

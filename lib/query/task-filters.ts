@@ -4,6 +4,7 @@
 import {
   CSV_MAX_CHARS,
   CSV_MAX_ITEMS,
+  ERROR_CODE_PATTERN,
   FAVOURITE_VALUES,
   MEMBER_MAX_CHARS,
   MODEL_ID_PATTERN,
@@ -13,10 +14,12 @@ import {
 } from "@/lib/schemas/task-filter-rules";
 import { TASK_STATUSES } from "@/lib/schemas/views";
 
-export const TASK_FILTER_KEYS = ["status", "model", "kind", "member", "from", "to", "q", "favourite", "parent"] as const;
+export const TASK_FILTER_KEYS = ["status", "error", "model", "kind", "member", "from", "to", "q", "favourite", "parent"] as const;
 
 export interface TaskFilters {
   status?: string[];
+  /** Error codes, as stored (lower case): `media_deleted` also finds successes whose upstream copy was deleted. */
+  error?: string[];
   model?: string[];
   kind?: "image" | "video";
   member?: string;
@@ -62,6 +65,7 @@ const oneOf =
 /** Each filter's reading of its raw URL value; undefined drops it. */
 const READERS: { [K in (typeof TASK_FILTER_KEYS)[number]]: (raw: string) => TaskFilters[K] | undefined } = {
   status: (raw) => csv(raw, oneOf(TASK_STATUSES)),
+  error: (raw) => csv(raw, (item) => ERROR_CODE_PATTERN.test(item)),
   model: (raw) => csv(raw, (item) => MODEL_ID_PATTERN.test(item)),
   kind: (raw) => (oneOf(TASK_KINDS)(raw) ? raw : undefined),
   member: (raw) => (codePoints(raw) <= MEMBER_MAX_CHARS ? raw : undefined),

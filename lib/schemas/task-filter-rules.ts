@@ -6,6 +6,8 @@
 export const CSV_MAX_CHARS = 500;
 export const CSV_MAX_ITEMS = 20;
 export const MODEL_ID_PATTERN = /^[a-z0-9.-]{1,40}$/;
+/** An error code as Darkroom stores one (lib/upstream/scrub.ts's scrubCode): a lower-case word of up to 64 characters. */
+export const ERROR_CODE_PATTERN = /^[a-z0-9_.:-]{1,64}$/;
 // No `task_` prefix is assumed: legacy task ids may have none (the spec names only v1's prefix).
 export const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 export const TASK_KINDS = ["image", "video"] as const;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   CSV_MAX_CHARS,
   CSV_MAX_ITEMS,
+  ERROR_CODE_PATTERN,
   FAVOURITE_VALUES,
   MEMBER_MAX_CHARS,
   MODEL_ID_PATTERN,
@@ -30,6 +31,11 @@ const instant = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and 
 
 export const taskListQuerySchema = z.object({
   status: csv(z.enum(TASK_STATUSES, { error: "status is pending, processing, succeeded or failed." })).optional(),
+  error: csv(
+    z
+      .string()
+      .regex(ERROR_CODE_PATTERN, "An error code is lower-case letters, digits and _ . : - (up to 64 characters), like generation_failed."),
+  ).optional(),
   model: csv(z.string().regex(MODEL_ID_PATTERN, "Unknown model.")).optional(),
   kind: z.enum(TASK_KINDS, { error: "kind is image or video." }).optional(),
   member: z.string().max(MEMBER_MAX_CHARS).optional(),

@@ -85,7 +85,11 @@ export interface SubmissionView {
   position: number | null;
   taskId: string | null;
   batchId: string | null;
-  error: { code: string; message: string | null; field: string | null } | null;
+  /**
+   * `code` is Darkroom's reading of the answer (lib/upstream/outcome.ts); `upstreamCode` and `status` are what the
+   * service sent (its code as sent, scrubbed, and the HTTP status), when it answered at all.
+   */
+  error: { code: string; message: string | null; field: string | null; status?: number | null; upstreamCode?: string | null } | null;
   prompt: string | null;
   userId: string;
   createdAt: string;

@@ -76,7 +76,15 @@ export function submissionView(submission: Submission, position: number | null =
     position,
     taskId: submission.task_id,
     batchId: submission.batch_id,
-    error: submission.error_code ? { code: submission.error_code, message: submission.error_message, field: submission.error_field } : null,
+    error: submission.error_code
+      ? {
+          code: submission.error_code,
+          message: submission.error_message,
+          field: submission.error_field,
+          status: submission.error_status ?? null,
+          upstreamCode: submission.error_upstream_code ?? null,
+        }
+      : null,
     prompt: (parseParams(submission.params)?.prompt as string | undefined) ?? null,
     userId: submission.user_id,
     createdAt: submission.created_at,

@@ -38,6 +38,8 @@ export interface UpstreamFailure {
   /** Plain words for a person; never the key, the upstream URL or raw transport errors. */
   message: string;
   field?: string;
+  /** The error code the service sent, as sent (scrubbed): shown beside the plain words, never matched on here. */
+  code?: string;
   retryAfterMs?: number;
   retryable: boolean;
   /** A 2xx that could not be read: the task id, when the answer had one (the task exists and is kept). */
@@ -123,7 +125,11 @@ function classify(status: number, error: UpstreamError): { kind: FailureKind; me
 
 /** The outcome of a non-success HTTP answer. `error` must already be scrubbed. */
 export function failureFromStatus(status: number, error: UpstreamError, retryAfterMs: number | undefined): UpstreamFailure {
-  const extra = { ...(error.field ? { field: error.field } : {}), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  const extra = {
+    ...(error.field ? { field: error.field } : {}),
+    ...(error.code ? { code: error.code } : {}),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
   if (status === 429) {
     const concurrency = error.code?.toLowerCase() === "concurrency_limited";
     const message = concurrency

@@ -7,6 +7,8 @@ import { modelLabel } from "@/lib/models/labels";
 import { mediaUrl } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { DialogContent } from "@/components/ui/dialog";
+import { ErrorCodeChip } from "../error-code-chip";
+import { taskErrorCode } from "../error-codes";
 import { QuickActions } from "../quick-actions";
 import { type LightboxItem } from "./items";
 import { LightboxMedia } from "./lightbox-media";
@@ -93,6 +95,8 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
   }
 
   const outputs = task.results?.length ?? Number(task.params?.n ?? 1);
+  // Only archived successes are shown here (items.ts): the one code one can carry is the service's deletion of its copy.
+  const code = taskErrorCode(task);
   return (
     <DialogContent
       closeLabel="Close viewer"
@@ -168,6 +172,16 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
           )}
           <QuickActions task={task} index={index} download={false} />
         </div>
+        {code && (
+          <p className="grid gap-1 text-xs text-muted-foreground">
+            {code.code === "media_deleted"
+              ? "The generation service deleted its copy after its retention period; this is Darkroom’s archived copy."
+              : "The generation service reported an error for this task."}
+            <span>
+              <ErrorCodeChip shown={code} />
+            </span>
+          </p>
+        )}
         <section aria-label="Settings" className="grid gap-2">
           <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Settings</h3>
           <LightboxSettings task={task} />

@@ -18,6 +18,7 @@ import * as m0015 from "./0015-duration-estimates";
 import * as m0016 from "./0016-task-event-log";
 import * as m0017 from "./0017-list-version";
 import * as m0018 from "./0018-export-token-expiry";
+import * as m0019 from "./0019-submission-error-detail";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0016-task-event-log": m0016,
   "0017-list-version": m0017,
   "0018-export-token-expiry": m0018,
+  "0019-submission-error-detail": m0019,
 };

@@ -217,7 +217,14 @@ async function limitHit(engine: Engine, submission: Submission, failure: Upstrea
 const NO_AUTOMATIC_RESEND = new Set(["delta-image-2"]);
 
 async function afterFailure(engine: Engine, submission: Submission, failure: UpstreamFailure, limited: "rate" | "concurrency" | undefined) {
-  const shown = { error_code: failure.kind, error_message: failure.message, error_field: failure.field ?? null };
+  const shown = {
+    error_code: failure.kind,
+    error_message: failure.message,
+    error_field: failure.field ?? null,
+    // What the service itself said, for the code chip (components/shared/error-codes.ts).
+    error_status: failure.status ?? null,
+    error_upstream_code: failure.code ?? null,
+  };
   if (limited === "rate") {
     const { backoffMs } = await pauseForRate(engine, failure.retryAfterMs);
     // After the pause, the tick's polls go first (see loop.ts); this creation waits its own backoff.
