@@ -1,5 +1,6 @@
 // Retention on the emulator's clock: an image whose upstream copy is not archived, with the upstream's
-// clock moved to a day before its 7-day (free plan) retention ends, is flagged on its page and its card.
+// clock moved to a day before its 7-day (free plan) retention ends, is flagged on its page and its card, and
+// listed by the Overview among the results that expire within 48 hours.
 import { advanceUpstreamClock, withUpstreamFault } from "./support/emulator";
 import { expect, test } from "./support/fixtures";
 import { createTask, getTask, TasksPage } from "./support/tasks";
@@ -32,5 +33,15 @@ test("an image near the end of its upstream retention, with no archived copy, is
     const tasks = new TasksPage(page);
     await tasks.goto(`?q=${encodeURIComponent(prompt)}`);
     await expect(tasks.card(prompt)).toContainText(/Upstream copy expires in \d+ hours, not archived/);
+
+    // The Overview reckons on the same clock: the copy the page warns about is in its 48-hour list, with the
+    // same hours left.
+    const left = Math.round((Date.parse((await getTask(page.request, id)).expiresAt ?? "") - Date.now()) / 3_600_000);
+    await page.goto("/");
+    const expiring = page.getByRole("region", { name: "Results that expire soon" });
+    const line = expiring.getByRole("listitem").filter({ hasText: prompt });
+    await expect(line).toContainText("Not in the archive");
+    const shown = Number((await line.textContent())?.match(/deletes its copy in about (\d+) h/)?.[1]);
+    expect(Math.abs(shown - left)).toBeLessThanOrEqual(1);
   });
 });

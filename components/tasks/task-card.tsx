@@ -12,7 +12,7 @@ import { ResultThumb } from "@/components/shared/result-thumb";
 import { Badge } from "@/components/ui/badge";
 import type { TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
-import { age, creditsLine, expiresSoon, isLive, modelLabel, statusBadge } from "./task-format";
+import { age, copyAtRisk, creditsLine, isLive, modelLabel, statusBadge, upstreamCopyAt } from "./task-format";
 
 interface TaskCardProps {
   task: TaskView;
@@ -34,6 +34,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
   const badge = statusBadge(task);
   const credits = creditsLine(task);
   const code = taskErrorCode(task);
+  const copy = upstreamCopyAt(task, now);
   const excerpt = task.prompt?.trim() || "No prompt";
   const KindIcon = task.kind === "video" ? Film : ImageIcon;
   const openLightbox = useOpenLightbox();
@@ -110,8 +111,12 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         <p className="truncate text-xs text-muted-foreground">{task.member.name ?? "Unknown member"}</p>
         <p className="line-clamp-2 text-muted-foreground">{excerpt}</p>
         {credits && <p className="text-xs font-medium">{credits}</p>}
-        {expiresSoon(task, now) && task.expiresAt ? (
-          <Warning>Upstream copy expires {age(task.expiresAt, now)}, not archived</Warning>
+        {copyAtRisk(copy) ? (
+          <Warning>
+            {copy.state === "expired"
+              ? "Upstream copy expired, not archived"
+              : `Upstream copy expires ${age(copy.expiresAt, now)}, not archived`}
+          </Warning>
         ) : task.status === "succeeded" && task.archive.state === "failed" ? (
           <Warning>Not saved to the archive</Warning>
         ) : (

@@ -8,7 +8,7 @@ import { errorMessage } from "@/lib/query/fetch-json";
 import { useArchiveAgain } from "@/lib/query/tasks";
 import { RETENTION_DAYS, type Plan } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
-import { expiresSoon, formatDateTime, modelLabel } from "./task-format";
+import { copyAtRisk, formatDateTime, modelLabel, upstreamCopyAt } from "./task-format";
 import { useNow } from "./use-now";
 
 function Time({ iso }: { iso: string }) {
@@ -131,16 +131,37 @@ export function Retention({ task, plan, canEdit }: { task: TaskView; plan: Plan;
     );
   }
   if (!task.expiresAt) return null;
-  const warn = expiresSoon(task, now);
+  // lib/retention.ts judges the moment the server reckoned, against this browser's clock (none while server-rendering).
+  const copy = upstreamCopyAt(task, now);
+  const warn = copyAtRisk(copy);
+  const expired = copy?.state === "expired";
+  const terms = `${RETENTION_DAYS[plan]} days on the ${plan} plan`;
   return (
     <Alert
       tone={warn ? "warning" : "info"}
-      title={warn ? "The upstream copy expires soon and is not archived" : "Retention"}
+      title={
+        expired
+          ? warn
+            ? "The upstream copy has expired and is not archived"
+            : "The upstream copy has expired"
+          : warn
+            ? "The upstream copy expires soon and is not archived"
+            : "Retention"
+      }
       data-testid="retention"
     >
-      The generation service keeps this image until <Time iso={task.expiresAt} /> ({RETENTION_DAYS[plan]} days on the {plan} plan).{" "}
+      {expired ? (
+        <>
+          The generation service kept this image until <Time iso={task.expiresAt} /> ({terms}); Darkroom looks once more to record its
+          deletion.{" "}
+        </>
+      ) : (
+        <>
+          The generation service keeps this image until <Time iso={task.expiresAt} /> ({terms}).{" "}
+        </>
+      )}
       {archiveLine}
-      {warn && " After that it is gone for good."}
+      {warn && !expired && " After that it is gone for good."}
       {retry}
     </Alert>
   );

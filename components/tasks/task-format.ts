@@ -1,5 +1,5 @@
 // Words and numbers for a task, shared by the gallery's cards and a task's page.
-import { EXPIRY_WARNING_MS } from "@/lib/retention";
+import { upstreamCopy, type UpstreamCopy } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
 
 export { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
@@ -11,9 +11,15 @@ export { modelLabel } from "@/lib/models/labels";
 export const isLive = (task: Pick<TaskView, "status">) =>
   task.status === "pending" || task.status === "processing" || task.status === "archiving";
 
-/** A succeeded image whose upstream copy expires within 48 hours while Darkroom's archive does not hold it. */
-export const expiresSoon = (task: Pick<TaskView, "archive" | "expiresAt">, now: number) =>
-  task.archive.state !== "done" && task.expiresAt !== null && now > 0 && Date.parse(task.expiresAt) - now < EXPIRY_WARNING_MS;
+/**
+ * A task's upstream copy at the browser's `now` (lib/retention.ts; the server reckoned `expiresAt`); null before
+ * the page has a clock (0 while server-rendering) or when there is no copy to count down.
+ */
+export const upstreamCopyAt = (task: Pick<TaskView, "archive" | "expiresAt">, now: number): UpstreamCopy | null =>
+  now > 0 ? upstreamCopy(task, now) : null;
+
+/** A copy going (within 48 hours) or gone at the upstream while Darkroom's archive does not hold it. */
+export const copyAtRisk = (copy: UpstreamCopy | null): copy is UpstreamCopy => copy !== null && !copy.archived && copy.state !== "kept";
 
 export type StatusTone = "default" | "primary" | "success" | "danger" | "outline";
 

@@ -2,10 +2,10 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { creditTotals } from "@/lib/db/credit-totals";
-import { succeededImagesBetween } from "@/lib/db/expiring";
+import { succeededImagesWithin } from "@/lib/db/expiring";
 import { listTasks } from "@/lib/db/task-list";
 import { env } from "@/lib/env";
-import { EXPIRY_WARNING_MS, imageExpiresAt, RETENTION_DAYS } from "@/lib/retention";
+import { EXPIRY_WARNING_MS, succeededBy, upstreamCopy, type UpstreamClock } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
 import { upstreamSkewMs } from "@/lib/upstream/clock";
 import { withEstimates } from "./estimates";
@@ -44,22 +44,20 @@ export async function overview(user: SessionUser, now = new Date()): Promise<Ove
   const since = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
   const totals = await creditTotals(db, { since });
 
-  // An image's upstream copy expires `days` after its success: those that succeeded between `days` and
-  // `days - 2` days ago expire within 48 hours (a day's slack either side for the upstream's clock).
-  const days = RETENTION_DAYS[env.ACCOUNT_PLAN] * DAY_MS;
-  const candidates = await succeededImagesBetween(db, {
-    from: new Date(now.getTime() - days - DAY_MS).toISOString(),
-    to: new Date(now.getTime() - days + EXPIRY_WARNING_MS + DAY_MS).toISOString(),
+  // Images whose upstream copy goes within 48 hours, found and judged by lib/retention.ts on the upstream's
+  // clock (the same reckoning as the task page's and the engine's), not by when Darkroom saw them succeed.
+  const clock: UpstreamClock = { plan: env.ACCOUNT_PLAN, skewMs: upstreamSkewMs() };
+  const candidates = await succeededImagesWithin(db, {
+    after: succeededBy(now.getTime(), clock),
+    by: succeededBy(now.getTime() + EXPIRY_WARNING_MS, clock),
     limit: 50,
   });
-  const skew = upstreamSkewMs();
   const expiring = candidates
-    .filter((task) => {
-      const at = imageExpiresAt(task, env.ACCOUNT_PLAN, skew);
-      return at !== null && Date.parse(at) > now.getTime() && Date.parse(at) - now.getTime() < EXPIRY_WARNING_MS;
-    })
+    .map((task) => ({ task, copy: upstreamCopy(task, now.getTime(), clock) }))
+    .filter(({ copy }) => copy?.state === "expiring")
+    .sort((a, b) => Number(a.copy!.archived) - Number(b.copy!.archived) || a.copy!.leftMs - b.copy!.leftMs)
     .slice(0, SHOWN)
-    .map((task) => listedTaskView(task));
+    .map(({ task }) => listedTaskView(task));
 
   const failed = await listTasks(db, {
     filters: { status: ["failed"], from: new Date(now.getTime() - RECENT_FAILURES_MS).toISOString() },

@@ -5,7 +5,7 @@ import type { ListedTask } from "@/lib/db/task-list";
 import type { TaskResultRow, TaskRow } from "@/lib/db/tasks";
 import { env } from "@/lib/env";
 import { upstreamSkewMs } from "@/lib/upstream/clock";
-import { imageExpiresAt } from "@/lib/retention";
+import { upstreamCopy } from "@/lib/retention";
 import { unmappedFields } from "@/lib/upstream/unmapped";
 import { mediaUrl, type ResultView, type SubmissionView, type TaskView } from "@/lib/schemas/views";
 
@@ -41,7 +41,8 @@ export function taskView(task: TaskRow & { member_name?: string | null }, result
     hiddenForTeam: fromDbBool(task.hidden),
     createdAt: task.created_at,
     completedAt: task.completed_at,
-    expiresAt: task.media_deleted_at ? null : imageExpiresAt(task, env.ACCOUNT_PLAN, upstreamSkewMs()),
+    // The moment on Darkroom's clock does not depend on `now` (lib/retention.ts); pages judge it against theirs.
+    expiresAt: upstreamCopy(task, Date.now(), { plan: env.ACCOUNT_PLAN, skewMs: upstreamSkewMs() })?.expiresAt ?? null,
     thumbnailUrl: archived ? mediaUrl(task.id, 0, "thumbnail") : null,
     unreadable: task.unreadable ?? null,
     refundUnconfirmed: fromDbBool(task.refund_unconfirmed ?? 0),

@@ -40,8 +40,11 @@ const first = (json: Fields, names: readonly string[]): unknown => {
 };
 const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 const timestamp = (value: unknown) => {
+  // Kept as ISO 8601 UTC with milliseconds (the spec's form, whatever form came): stored timestamps then
+  // compare as text, as the retention queries do (lib/db/expiring.ts).
   const at = text(value);
-  return at && !Number.isNaN(Date.parse(at)) ? at : undefined;
+  const ms = at ? Date.parse(at) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 };
 
 /** Fields of a legacy answer that Darkroom has no place for, kept as they came. */

@@ -71,8 +71,11 @@ export function readStatus(value: unknown): TaskStatus | undefined {
 }
 
 const timestamp = (value: unknown): string | undefined => {
+  // Kept as ISO 8601 UTC with milliseconds (the spec's form, whatever form came): stored timestamps then
+  // compare as text, as the retention queries do (lib/db/expiring.ts).
   const at = text(value);
-  return at && !Number.isNaN(Date.parse(at)) ? at : undefined;
+  const ms = at ? Date.parse(at) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 };
 
 const dimension = (value: unknown): number | undefined =>

@@ -3,7 +3,6 @@ import { duePolls, finishLeasedTask, leaseTask, renewTaskLease, type TaskRow } f
 import type { TaskTable } from "@/lib/db/schema";
 import type { Updateable } from "kysely";
 import type { Task } from "@/lib/upstream/schemas";
-import { upstreamSkewMs } from "@/lib/upstream/clock";
 import { archiveTask } from "./archive";
 import { DEADLINE_MS, later, POLL_INTERVAL_MS, type Engine } from "./context";
 import { acquire } from "./rate-budget";
@@ -11,7 +10,7 @@ import { holdForAuth, pauseForRate, refusesKey, releaseAuthHold } from "./holds"
 import { refundFollowUp } from "./refund-follow-up";
 import { fromDbBool } from "@/lib/db/booleans";
 import { LEASE_MS, withHeartbeat } from "./heartbeat";
-import { imageExpiresAt } from "@/lib/retention";
+import { nextLookAfterSuccess, sweepRetentionLooks } from "./retention-look";
 
 // The next poll is timed from when this one's answer arrived, plus a margin: the API must see at least 5 s
 // between two retrievals (a faster one returns a stale snapshot), and it sees when each request reaches it.
@@ -24,11 +23,11 @@ const REFUND_FOLLOW_UP_MS = 60_000;
 const AUTH_RETRY_MS = 60_000;
 const OVERDUE_POLL_MS = 30_000;
 const LOST_AFTER_NOT_FOUND = 3;
-const RETENTION_CHECK_DELAY_MS = 60 * 60_000;
 
 /** Polls every task whose time has come (never sooner than 5 s after its last poll). Returns how many were polled. */
 export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number } = {}): Promise<number> {
   const { db } = engine.connection;
+  await sweepRetentionLooks(engine);
   const now = engine.now().toISOString();
   let polled = 0;
   for (const task of await duePolls(db, { now, limit })) {
@@ -152,8 +151,7 @@ async function apply(
     const done = archived.archive_state === "done";
     const completedAt = task.completed_at ?? now;
     // One last look after the retention window, for images, to record when the upstream deleted its copy.
-    const expiresAt = imageExpiresAt({ ...task, ...base, status: "succeeded", completed_at: completedAt }, engine.plan, upstreamSkewMs());
-    const retentionCheck = expiresAt ? new Date(Date.parse(expiresAt) + RETENTION_CHECK_DELAY_MS).toISOString() : null;
+    const retentionLook = nextLookAfterSuccess({ ...task, ...base, ...archived, status: "succeeded", completed_at: completedAt }, engine);
     return {
       ...base,
       ...archived,
@@ -165,7 +163,7 @@ async function apply(
       completed_at: completedAt,
       // Archiving retries back off; after the last attempt the failure stays visible and polling stops.
       next_poll_at: done
-        ? retentionCheck
+        ? retentionLook
         : archived.archive_state === "failed"
           ? null
           : later(engine, Math.min(60_000, POLL_INTERVAL_MS * 2 ** task.archive_attempts)),
