@@ -36,7 +36,8 @@ export function BudgetAlerts({ initial }: { initial: BudgetAlertView[] }) {
     <section
       aria-label="Budget alerts"
       data-testid="budget-alerts"
-      className={cn("rounded-lg border text-sm", urgent ? "border-danger/40 bg-danger/10" : "border-warning/50 bg-warning/10")}
+      // min-w-0: a grid item is as wide as its content by default, and the line's unwrapped text would widen the page.
+      className={cn("min-w-0 rounded-lg border text-sm", urgent ? "border-danger/40 bg-danger/10" : "border-warning/50 bg-warning/10")}
     >
       <div className="flex items-center gap-2 py-1 pr-3 pl-2">
         <button
