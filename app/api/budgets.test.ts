@@ -102,24 +102,32 @@ describe("budget routes", () => {
     expect(await audit("budget.allow_once_used")).toMatchObject([{ subject_id: team.member.member.id }]);
   });
 
-  it("shows the alerts to the member and admins, each dismissible for one person", async () => {
+  it("shows one alert per budget (the highest threshold crossed) with the budget row's live figures, dismissible for one person", async () => {
     const forMember = await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.member.cookie });
-    expect(forMember.json.alerts.map((a: { threshold: number }) => a.threshold).sort()).toEqual([100, 50, 80]);
-    expect(forMember.json.alerts.find((a: { threshold: number }) => a.threshold === 80).text).toMatch(
-      /^Your daily budget reached 80%: 88 of 88 credits committed/,
+    // 50%, 80% and 100% fired (allow once took it past 88): the 100% replaces the others, which stay notifiable.
+    expect(forMember.json.alerts).toHaveLength(1);
+    const [alert] = forMember.json.alerts;
+    expect(alert).toMatchObject({ threshold: 100, name: "You", period: "day", limit: 88 });
+    expect(alert.fired.map((a: { threshold: number }) => a.threshold)).toEqual([50, 80, 100]);
+    const row = (await call(budgetsRoute.GET, "/api/budgets", { cookie: team.member.cookie })).json.budgets[0];
+    expect({ used: alert.used, committed: alert.committed }).toEqual({ used: row.used, committed: row.committed });
+    expect(alert.text).toMatch(
+      new RegExp(`^Your daily budget was used up at \\d\\d:\\d\\d: now ${row.committed} of 88 credits committed \\(${row.used} used\\)\\.`),
     );
     expect((await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.viewer.cookie })).json.alerts).toEqual([]);
     const forAdmin = await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.admin.cookie });
-    expect(forAdmin.json.alerts).toHaveLength(3);
+    expect(forAdmin.json.alerts).toMatchObject([{ threshold: 100, name: "mo" }]);
+    expect(forAdmin.json.alerts[0].text).toMatch(/^mo's daily budget was used up/);
     const id = forAdmin.json.alerts[0].id as string;
     expectError(
       await call(alertRoute.DELETE, "/api/budgets/alerts/x", { method: "DELETE", cookie: team.viewer.cookie, params: { id } }),
       404,
       "not_found:alert",
     );
+    // Dismissing the 100% does not bring the 80% back: nothing shows for the admin, the member still sees it.
     await call(alertRoute.DELETE, "/api/budgets/alerts/x", { method: "DELETE", cookie: team.admin.cookie, params: { id } });
-    expect((await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.admin.cookie })).json.alerts).toHaveLength(2);
-    expect((await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.member.cookie })).json.alerts).toHaveLength(3);
+    expect((await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.admin.cookie })).json.alerts).toEqual([]);
+    expect((await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.member.cookie })).json.alerts).toHaveLength(1);
   });
 
   it("estimates the balance from the admin's entry, and removes budgets", async () => {

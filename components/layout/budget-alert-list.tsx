@@ -1,48 +1,94 @@
 "use client";
 
-import { X } from "lucide-react";
+import { ChevronDown, CircleAlert, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
-import { useEffect } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { alertFigures, alertHeadline, alertLine } from "@/lib/budgets/alert-line";
 import { notificationsWanted } from "@/lib/notifications-browser";
 import { useBudgetAlerts, useDismissBudgetAlert } from "@/lib/query/budgets";
 import type { BudgetAlertView } from "@/lib/schemas/budgets";
+import { cn } from "@/lib/utils";
+import { useLiveBudgets } from "./use-live-budgets";
 
 /**
- * The budget alerts for this member (their own budgets and the team's; all for admins), each dismissible,
- * looked at again every 20 s. The layout renders this when the server read some; otherwise BudgetAlertWatcher
- * loads it once one fires.
+ * The budget alerts for this member (their own budgets and the team's; all for admins), folded into one line
+ * above the page: one alert per budget, with its live figures, following the same events as the budget rows.
+ * The line opens a list of the alerts in full, each dismissible. The layout renders this when the server read
+ * some (so it is in the first paint: no shift once the page is shown); otherwise BudgetAlertWatcher loads it
+ * once one fires.
  */
 export function BudgetAlerts({ initial }: { initial: BudgetAlertView[] }) {
   const alerts = useBudgetAlerts(initial);
   const dismiss = useDismissBudgetAlert();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  useLiveBudgets();
   useEffect(() => {
-    // The notifications' code loads only for who turned them on.
+    // The notifications' code loads only for who turned them on; each threshold crossed is notified once.
     if (alerts.length > 0 && notificationsWanted()) void import("./budget-alert-notify").then((module) => module.notifyNew(alerts));
   }, [alerts]);
   if (alerts.length === 0) return null;
+  const urgent = alerts.some((alert) => alert.threshold >= 100);
+  const Icon = urgent ? CircleAlert : TriangleAlert;
   return (
-    <div className="grid gap-2" aria-label="Budget alerts" role="region">
-      {alerts.map((alert) => (
-        <Alert key={alert.id} tone={alert.threshold >= 100 ? "danger" : "warning"} data-testid="budget-alert">
-          <div className="flex items-start justify-between gap-3">
-            <p>
-              {alert.text} <Link href="/credits#budgets">See budgets</Link>
+    <section
+      aria-label="Budget alerts"
+      data-testid="budget-alerts"
+      // min-w-0: a grid item is as wide as its content by default, and the line's unwrapped text would widen the page.
+      className={cn("min-w-0 rounded-lg border text-sm", urgent ? "border-danger/40 bg-danger/10" : "border-warning/50 bg-warning/10")}
+    >
+      <div className="flex items-center gap-2 py-1 pr-3 pl-2">
+        <button
+          ref={toggle}
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={alertLine(alerts)}
+          onClick={() => setOpen(!open)}
+          className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 rounded-md px-1 py-0.5 text-left"
+        >
+          <Icon aria-hidden className={cn("size-4 shrink-0", urgent ? "text-danger" : "text-warning")} />
+          {/* One line whatever the width: what does not fit ends in "…", and the list below says it in full. */}
+          <span className="min-w-0 truncate" data-testid="budget-alert-line">
+            <span className="font-medium">{alertHeadline(alerts)}</span>
+            {alertFigures(alerts).map((figure) => (
+              <span key={figure} className="tabular-nums">
+                {" · "}
+                {figure}
+              </span>
+            ))}
+          </span>
+          <ChevronDown
+            aria-hidden
+            className={cn("size-4 shrink-0 transition-transform motion-reduce:transition-none", open && "rotate-180")}
+          />
+        </button>
+        <Link href="/credits#budgets" className="shrink-0 font-medium underline underline-offset-4">
+          See budgets
+        </Link>
+      </div>
+      <ul id={listId} hidden={!open} className="grid gap-1 border-t border-inherit px-3 py-2">
+        {alerts.map((alert) => (
+          <li key={alert.id} data-testid="budget-alert" className="flex items-start justify-between gap-3">
+            <p id={`${listId}-${alert.id}`} className="py-1.5 text-pretty">
+              {alert.text}
             </p>
             <Button
               variant="ghost"
               size="icon-sm"
               aria-label="Dismiss this alert"
+              aria-describedby={`${listId}-${alert.id}`}
               pending={dismiss.isPending && dismiss.variables === alert.id}
-              onClick={() => dismiss.mutate(alert.id)}
-              className="-mt-1.5 -mr-1.5"
+              onClick={() => dismiss.mutate(alert.id, { onSuccess: () => toggle.current?.focus() })}
+              className="-mr-1.5"
             >
               <X aria-hidden />
             </Button>
-          </div>
-        </Alert>
-      ))}
-    </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

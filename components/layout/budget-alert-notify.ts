@@ -5,7 +5,10 @@ const NOTIFIED = "darkroom:budget-alerts-notified";
 /** Only alerts this recent become a browser notification: opening Darkroom after a week does not replay them. */
 const FRESH_MS = 15 * 60_000;
 
-/** A browser notification per alert, once per browser, where the member turned notifications on. */
+/**
+ * A browser notification per threshold crossed, once per browser, where the member turned notifications on: the
+ * banner shows one alert per budget, but the 50% and the 80% are each notified, as they were before it folded.
+ */
 export function notifyNew(alerts: BudgetAlertView[]) {
   let seen: string[];
   try {
@@ -13,7 +16,7 @@ export function notifyNew(alerts: BudgetAlertView[]) {
   } catch {
     seen = [];
   }
-  const fresh = alerts.filter((a) => !seen.includes(a.id) && Date.now() - Date.parse(a.firedAt) < FRESH_MS);
+  const fresh = alerts.flatMap((alert) => alert.fired).filter((a) => !seen.includes(a.id) && Date.now() - Date.parse(a.firedAt) < FRESH_MS);
   for (const alert of fresh) new Notification("Darkroom: budget alert", { body: alert.text, tag: `budget-${alert.id}` });
   if (fresh.length > 0) localStorage.setItem(NOTIFIED, JSON.stringify([...seen, ...fresh.map((a) => a.id)].slice(-200)));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { webhookBody } from "@/lib/webhooks/payload";
-import { budgetAlertEvent } from "./alerts";
+import { budgetAlertEvent, budgetAlertText, liveAlertText } from "./alerts";
 
 const alert = {
   id: "a1",
@@ -63,5 +63,32 @@ describe("budgetAlertEvent", () => {
       "Darkroom: The team's monthly budget is used up: 100 of 100 credits committed (44 used). It renews on 1 December at 00:00, UTC time.",
     );
     expect(event.data?.member).toBeNull();
+  });
+
+  it("writes numbers as every page does", () => {
+    expect(budgetAlertText({ ...alert, scope: "team", limit_credits: 1000, committed: 880.5, used: 0 })).toMatch(
+      /^The team's daily budget reached 80%: 880\.5 of 1,000 credits committed \(0 used\)\./,
+    );
+  });
+});
+
+describe("liveAlertText", () => {
+  it("says when the threshold was crossed (the team's clock) and the budget's figures now", () => {
+    expect(liveAlertText({ ...alert, own: true, used: 88, committed: 88 })).toBe(
+      "Your daily budget reached 80% at 11:00: now 88 of 100 credits committed (88 used). It renews at 00:00, Europe/Paris time.",
+    );
+    expect(
+      liveAlertText({
+        ...alert,
+        threshold: 100,
+        period: "month",
+        period_end: "2026-11-30T23:00:00.000Z",
+        limit_credits: 1000,
+        committed: 1000,
+        used: 956,
+      }),
+    ).toBe(
+      "Ada's monthly budget was used up on 24 November at 11:00: now 1,000 of 1,000 credits committed (956 used). It renews on 1 December at 00:00, Europe/Paris time.",
+    );
   });
 });

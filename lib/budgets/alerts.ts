@@ -4,7 +4,8 @@ import { findAlert, insertAlert, listBudgets, type BudgetAlert } from "@/lib/db/
 import { getMember } from "@/lib/db/users";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import type { WebhookEvent } from "@/lib/webhooks/payload";
-import { PERIOD_ADJECTIVE, renewalText } from "./period";
+import { formatNumber } from "@/lib/format";
+import { PERIOD_ADJECTIVE, renewalText, type BudgetPeriod } from "./period";
 import { appliesTo, budgetStatus, teamTimeZone } from "./status";
 
 export const ALERT_THRESHOLDS = [50, 80, 100] as const;
@@ -71,20 +72,39 @@ export interface BudgetAlertFacts {
   member_name?: string | null;
 }
 
-/** "Ada's daily budget" / "The team's monthly budget". */
-export function budgetName(alert: Pick<BudgetAlertFacts, "scope" | "period" | "member_name">): string {
+/** "Ada's daily budget" / "Your daily budget" (`own`) / "The team's monthly budget". */
+export function budgetName(alert: Pick<BudgetAlertFacts, "scope" | "period" | "member_name"> & { own?: boolean }): string {
   const adjective = PERIOD_ADJECTIVE[alert.period];
-  return alert.scope === "team" ? `The team's ${adjective} budget` : `${alert.member_name ?? "A member"}'s ${adjective} budget`;
+  if (alert.scope === "team") return `The team's ${adjective} budget`;
+  return alert.own ? `Your ${adjective} budget` : `${alert.member_name ?? "A member"}'s ${adjective} budget`;
 }
 
-/** The one sentence the banner, the browser notification and a webhook all say. */
+const reached = (threshold: number) => (threshold >= 100 ? "is used up" : `reached ${threshold}%`);
+const figures = (alert: Pick<BudgetAlertFacts, "committed" | "limit_credits" | "used">) =>
+  `${formatNumber(alert.committed)} of ${formatNumber(alert.limit_credits)} credits committed (${formatNumber(alert.used)} used)`;
+
+/** The webhook's sentence, posted once when the threshold is crossed: the figures of that moment. */
 export function budgetAlertText(alert: BudgetAlertFacts): string {
-  const figures = `${round(alert.committed)} of ${round(alert.limit_credits)} credits committed (${round(alert.used)} used)`;
-  const reached = alert.threshold >= 100 ? "is used up" : `reached ${alert.threshold}%`;
-  return `${budgetName(alert)} ${reached}: ${figures}. It renews ${renewalText(alert.period, alert.period_end, alert.time_zone)}.`;
+  return `${budgetName(alert)} ${reached(alert.threshold)}: ${figures(alert)}. It renews ${renewalText(alert.period, alert.period_end, alert.time_zone)}.`;
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
+/**
+ * The banner's and the browser notification's sentence: when the threshold was crossed, then the budget's
+ * figures now, so it stays true while tasks finish ("88 committed (0 used)" read long after both had succeeded).
+ */
+export function liveAlertText(alert: BudgetAlertFacts & { own?: boolean; fired_at: string }): string {
+  const when = firedWhen(alert.period, alert.fired_at, alert.time_zone);
+  const crossed = alert.threshold >= 100 ? `was used up ${when}` : `reached ${alert.threshold}% ${when}`;
+  return `${budgetName(alert)} ${crossed}: now ${figures(alert)}. It renews ${renewalText(alert.period, alert.period_end, alert.time_zone)}.`;
+}
+
+/** "at 10:04" within a day's budget; "on 24 November at 10:04" within a week's or a month's (the team's clock). */
+export function firedWhen(period: BudgetPeriod, firedAt: string, timeZone: string): string {
+  const instant = new Date(firedAt);
+  const time = instant.toLocaleTimeString("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  if (period === "day") return `at ${time}`;
+  return `on ${instant.toLocaleDateString("en-GB", { timeZone, day: "numeric", month: "long" })} at ${time}`;
+}
 
 /**
  * An alert as the team's webhook event (lib/webhooks sends it as Slack's `text`, Discord's `content` and our

@@ -10,7 +10,7 @@ import {
   insertBalance,
   insertGrant,
   latestBalance,
-  listActiveAlerts,
+  listPeriodAlerts,
   listBudgets,
   openGrantsByMember,
   releaseBudgetHolds,
@@ -23,7 +23,8 @@ import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/roles";
 import type { BalanceView, BudgetAlertView, BudgetInput, BudgetsAnswer, BudgetView } from "@/lib/schemas/budgets";
 import { kickEngine } from "@/lib/tasks/engine/loop";
-import { budgetAlertText } from "./alerts";
+import { chooseAlert } from "./alert-choice";
+import { liveAlertText } from "./alerts";
 import { burnForecast } from "./forecast";
 import { budgetStatus, TEAM_TIME_ZONE, teamTimeZone } from "./status";
 
@@ -128,24 +129,67 @@ export async function setTeamTimeZone(admin: SessionUser, timeZone: string): Pro
   await recordAudit(db, { actorId: admin.id, action: "settings.time_zone", detail: { timeZone, previous } });
 }
 
+/**
+ * The banner's alerts: one per budget (the highest threshold crossed this period), worded with the budget's
+ * live figures from budgetStatus, the same read its row on the Credits page makes.
+ */
 export async function alertsFor(user: SessionUser, now = new Date()): Promise<BudgetAlertView[]> {
   const { db } = database();
-  const alerts = await listActiveAlerts(db, { viewerId: user.id, admin: isAdmin(user), now: now.toISOString() });
-  const names = new Map((await listMembers(db)).map((m) => [m.id, m.name]));
-  return alerts.map((alert) => ({
-    id: alert.id,
-    threshold: alert.threshold,
-    scope: alert.scope,
-    userId: alert.scope === "member" ? alert.user_id : null,
-    text: budgetAlertText({
-      ...alert,
-      limit_credits: Number(alert.limit_credits),
-      used: Number(alert.used),
-      committed: Number(alert.committed),
-      member_name: alert.user_id === user.id ? "Your" : (names.get(alert.user_id) ?? null),
-    }).replace(/^Your's/, "Your"),
-    firedAt: alert.fired_at,
+  const admin = isAdmin(user);
+  const rows = await listPeriodAlerts(db, { viewerId: user.id, admin, now: now.toISOString() });
+  if (rows.length === 0) return [];
+  const fired = rows.map((row) => ({
+    id: row.id,
+    budgetId: row.budget_id,
+    periodStart: row.period_start,
+    threshold: row.threshold,
+    limit: Number(row.limit_credits),
+    firedAt: row.fired_at,
+    dismissed: row.dismissed,
   }));
+  const alerted = new Set(fired.map((a) => a.budgetId));
+  const budgets = (await listBudgets(db, admin ? {} : { userId: user.id })).filter((b) => alerted.has(b.id));
+  const timeZone = await teamTimeZone(db);
+  const names = new Map((await listMembers(db)).map((m) => [m.id, m.name]));
+  const views: BudgetAlertView[] = [];
+  for (const budget of budgets) {
+    const status = await budgetStatus(db, budget, { now, timeZone });
+    const choice = chooseAlert(fired, { id: budget.id, limit: budget.limit_credits, committed: status.committed, start: status.start });
+    if (!choice) continue;
+    const own = budget.scope === "member" && budget.user_id === user.id;
+    const memberName = budget.scope === "member" ? (names.get(budget.user_id) ?? "Removed member") : null;
+    const text = (alert: { threshold: number; firedAt: string }) =>
+      liveAlertText({
+        threshold: alert.threshold,
+        fired_at: alert.firedAt,
+        scope: budget.scope,
+        period: budget.period,
+        period_end: status.end,
+        time_zone: timeZone,
+        limit_credits: budget.limit_credits,
+        used: status.used,
+        committed: status.committed,
+        member_name: memberName,
+        own,
+      });
+    views.push({
+      id: choice.shown.id,
+      budgetId: budget.id,
+      threshold: choice.shown.threshold,
+      scope: budget.scope,
+      userId: budget.scope === "member" ? budget.user_id : null,
+      period: budget.period,
+      name: budget.scope === "team" ? "Team" : own ? "You" : memberName!,
+      limit: budget.limit_credits,
+      used: status.used,
+      committed: status.committed,
+      text: text(choice.shown),
+      firedAt: choice.shown.firedAt,
+      fired: choice.fired.map((alert) => ({ id: alert.id, threshold: alert.threshold, firedAt: alert.firedAt, text: text(alert) })),
+    });
+  }
+  // The most urgent first: the highest threshold, then the fullest budget.
+  return views.sort((a, b) => b.threshold - a.threshold || b.committed / (b.limit || 1) - a.committed / (a.limit || 1));
 }
 
 export async function dismissAlertFor(user: SessionUser, id: string): Promise<void> {

@@ -153,29 +153,30 @@ export async function insertAlert(db: Db, row: Omit<Insertable<BudgetAlertTable>
   return db.selectFrom("budget_alerts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Alerts of periods not yet over that `viewer` has not dismissed; all members' for admins, else their own and the team's. */
-export async function listActiveAlerts(
+/**
+ * Alerts of periods not yet over, each with whether `viewer` dismissed it (a dismissed 80% still hides the 50%
+ * under it): all members' for admins, else their own and the team's. lib/budgets/alert-choice.ts picks one per budget.
+ */
+export async function listPeriodAlerts(
   db: Db,
   { viewerId, admin, now }: { viewerId: string; admin: boolean; now: string },
-): Promise<BudgetAlert[]> {
+): Promise<(BudgetAlert & { dismissed: boolean })[]> {
   let query = db
     .selectFrom("budget_alerts")
     .selectAll()
-    .where("period_end", ">", now)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("budget_alert_dismissals")
-            .select("alert_id")
-            .whereRef("budget_alert_dismissals.alert_id", "=", "budget_alerts.id")
-            .where("budget_alert_dismissals.user_id", "=", viewerId),
-        ),
-      ),
+    .select(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("budget_alert_dismissals")
+          .select("alert_id")
+          .whereRef("budget_alert_dismissals.alert_id", "=", "budget_alerts.id")
+          .where("budget_alert_dismissals.user_id", "=", viewerId),
+      ).as("dismissed"),
     )
-    .orderBy("fired_at", "desc")
-    .limit(20);
+    .where("period_end", ">", now)
+    .orderBy("fired_at", "desc");
   if (!admin) query = query.where((eb) => eb.or([eb("scope", "=", "team"), eb("user_id", "=", viewerId)]));
-  return query.execute();
+  // SQLite answers EXISTS as 0 or 1, Postgres as a boolean.
+  return (await query.execute()).map((row) => ({ ...row, dismissed: Boolean(Number(row.dismissed)) }));
 }
 
 /** The alert a budget fired for this period and threshold, if it did. */

@@ -81,11 +81,34 @@ export interface BalanceAnswer {
   balance: BalanceView | null;
 }
 
-export interface BudgetAlertView {
+/** A threshold a budget crossed this period, as a browser notification says it (once each). */
+export interface FiredAlertView {
   id: string;
+  threshold: number;
+  firedAt: string;
+  text: string;
+}
+
+/**
+ * The one alert a budget shows (the highest threshold it crossed this period), with the budget's live figures:
+ * the same ones its row on the Credits page shows, read when the alert is.
+ */
+export interface BudgetAlertView {
+  /** The shown threshold's alert: what "Dismiss" dismisses (a higher threshold brings the budget back). */
+  id: string;
+  budgetId: string;
   threshold: number;
   scope: "member" | "team";
   userId: string | null;
+  period: BudgetPeriod;
+  /** Whose budget, short, for the folded line: "You", "Mo", "Team". */
+  name: string;
+  limit: number;
+  used: number;
+  committed: number;
+  /** "Your daily budget reached 80% at 10:04: now 88 of 100 credits committed (44 used). It renews …" */
   text: string;
   firedAt: string;
+  /** Every threshold crossed this period that the viewer has not dismissed, lowest first. */
+  fired: FiredAlertView[];
 }
