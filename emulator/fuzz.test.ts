@@ -807,7 +807,9 @@ function send(base: URL, agent: http.Agent, req: FuzzRequest): Promise<FuzzRespo
     });
     const timeout = req.path.startsWith("/media/") ? MEDIA_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
     outgoing.setTimeout(timeout, () => outgoing.destroy(new Error(`no answer within ${timeout} ms (hang)`)));
-    outgoing.on("error", reject);
+    // A kept-alive socket the server closes as idle just as the next request goes out reads ECONNRESET (Node's
+    // http docs: "retrying requests on reused sockets"); the caller may send such a request again.
+    outgoing.on("error", (error: NodeJS.ErrnoException) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
     if (req.body === undefined) {
       outgoing.end();
     } else if (req.chunked) {
@@ -1049,7 +1051,12 @@ describe("emulator fuzz: malformed requests get a 4xx JSON error, never a 5xx", 
           const req = requests[next++]!;
           let res: FuzzResponse;
           try {
-            res = await send(base, agent, req);
+            res = await send(base, agent, req).catch((error: { code?: string; reusedSocket?: boolean }) => {
+              // The keep-alive race, not an answer: a machine with every core busy stalled the client past the
+              // server's 5 s idle timeout mid-run and 11 requests met sockets closing under them.
+              if (error.reusedSocket && error.code === "ECONNRESET") return send(base, agent, req);
+              throw error;
+            });
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             // An oversized upload may be cut off once the 413 is sent: the client can see a reset instead.
