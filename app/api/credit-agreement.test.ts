@@ -88,7 +88,13 @@ function recount(rows: TaskRow[]): Recount {
       else if (t.error_code === "refund_pending") sum.refundPending += n(t.credits_reserved);
     } else if (!t.lost && t.credits_used === null && t.credits_refunded === null) sum.reservedNow += n(t.credits_reserved);
   }
-  return { tasks: sum.tasks, used: round(sum.used), refunded: round(sum.refunded), reservedNow: round(sum.reservedNow), refundPending: round(sum.refundPending) };
+  return {
+    tasks: sum.tasks,
+    used: round(sum.used),
+    refunded: round(sum.refunded),
+    reservedNow: round(sum.reservedNow),
+    refundPending: round(sum.refundPending),
+  };
 }
 
 const within = (rows: TaskRow[], start: string, end: string, userId: string | null) =>
@@ -157,11 +163,24 @@ async function readEverything(world: World, now: Date) {
   const cookie = world.admin.cookie;
   const budgets = (await call(budgetsRoute, "/api/budgets", { cookie })).json as { budgets: BudgetView[]; timeZone: string };
   const memberBudgets = await Promise.all(
-    world.members.map(async (m) => ((await call(budgetsRoute, "/api/budgets", { cookie: m.cookie })).json as { budgets: BudgetView[] }).budgets),
+    world.members.map(
+      async (m) => ((await call(budgetsRoute, "/api/budgets", { cookie: m.cookie })).json as { budgets: BudgetView[] }).budgets,
+    ),
   );
-  const balance = (await call(balanceRoute, "/api/balance", { cookie })).json.balance as { estimate: number; enteredAt: string; entered: number; queued: number };
-  const usage = (await call(usageExport, "/api/exports/usage.json", { cookie })).json as unknown as Record<string, number | string | null>[];
-  const taskRows = (await call(tasksExport, "/api/exports/tasks.json", { cookie })).json as unknown as Record<string, number | string | null>[];
+  const balance = (await call(balanceRoute, "/api/balance", { cookie })).json.balance as {
+    estimate: number;
+    enteredAt: string;
+    entered: number;
+    queued: number;
+  };
+  const usage = (await call(usageExport, "/api/exports/usage.json", { cookie })).json as unknown as Record<
+    string,
+    number | string | null
+  >[];
+  const taskRows = (await call(tasksExport, "/api/exports/tasks.json", { cookie })).json as unknown as Record<
+    string,
+    number | string | null
+  >[];
   const report = await getCreditReport({ period: "all", now });
   const over = await overview(world.users.get(world.admin.member.id)!, now);
   return { budgets, memberBudgets, balance, usage, taskRows, report, over };
@@ -178,7 +197,8 @@ async function checkMoment(world: World, where: string) {
   const at = (what: string) => what;
   const soft = (actual: unknown, what: string) => ({
     toEqual(expected: unknown) {
-      if (!isDeepStrictEqual(actual, expected)) problems.push(`${what}: answered ${JSON.stringify(actual)}, the recount says ${JSON.stringify(expected)}`);
+      if (!isDeepStrictEqual(actual, expected))
+        problems.push(`${what}: answered ${JSON.stringify(actual)}, the recount says ${JSON.stringify(expected)}`);
     },
     toBe(expected: unknown) {
       this.toEqual(expected);
@@ -187,9 +207,20 @@ async function checkMoment(world: World, where: string) {
 
   // The Credits page (all time): totals, its tables and its chart.
   const t = seen.report.totals;
-  soft({ tasks: t.tasks, used: t.used, refunded: t.refunded, reservedNow: t.reservedNow, refundPending: t.refundPending }, at("Credits totals vs recount")).toEqual(all);
+  soft(
+    { tasks: t.tasks, used: t.used, refunded: t.refunded, reservedNow: t.reservedNow, refundPending: t.refundPending },
+    at("Credits totals vs recount"),
+  ).toEqual(all);
   const sumOf = (items: { used: number; refunded: number; reservedNow: number; tasks: number }[]) =>
-    items.reduce((s, r) => ({ tasks: s.tasks + r.tasks, used: round(s.used + r.used), refunded: round(s.refunded + r.refunded), reservedNow: round(s.reservedNow + r.reservedNow) }), { tasks: 0, used: 0, refunded: 0, reservedNow: 0 });
+    items.reduce(
+      (s, r) => ({
+        tasks: s.tasks + r.tasks,
+        used: round(s.used + r.used),
+        refunded: round(s.refunded + r.refunded),
+        reservedNow: round(s.reservedNow + r.reservedNow),
+      }),
+      { tasks: 0, used: 0, refunded: 0, reservedNow: 0 },
+    );
   const four = { tasks: all.tasks, used: all.used, refunded: all.refunded, reservedNow: all.reservedNow };
   soft(sumOf(seen.report.byMember), at("Credits per-member table summed")).toEqual(four);
   soft(sumOf(seen.report.byModel), at("Credits per-model table summed")).toEqual(four);
@@ -229,16 +260,33 @@ async function checkMoment(world: World, where: string) {
     const queued = round(waiting.filter((s) => owner === null || s.user_id === owner).reduce((s, w) => s + n(w.estimated_credits), 0));
     const committed = round(r.used + r.reservedNow + r.refundPending + queued);
     soft(
-      { used: b.used, reserved: b.reserved, refundPending: (b as BudgetView & { refundPending?: number }).refundPending, queued: b.queued, committed: b.committed, left: b.left },
+      {
+        used: b.used,
+        reserved: b.reserved,
+        refundPending: (b as BudgetView & { refundPending?: number }).refundPending,
+        queued: b.queued,
+        committed: b.committed,
+        left: b.left,
+      },
       at(`${whose} ${b.scope} ${b.period} budget vs recount`),
-    ).toEqual({ used: r.used, reserved: r.reservedNow, refundPending: r.refundPending, queued, committed, left: round(b.limit - committed) });
+    ).toEqual({
+      used: r.used,
+      reserved: r.reservedNow,
+      refundPending: r.refundPending,
+      queued,
+      committed,
+      left: round(b.limit - committed),
+    });
   };
   for (const b of seen.budgets.budgets) checkBudget(b, "admin's");
   seen.memberBudgets.forEach((list, i) => {
     for (const b of list) {
       checkBudget(b, `member ${i}'s`);
       const same = seen.budgets.budgets.find((a) => a.id === b.id);
-      soft(same && { used: same.used, reserved: same.reserved, committed: same.committed }, at(`member ${i}'s ${b.period} budget vs the admin's`)).toEqual({
+      soft(
+        same && { used: same.used, reserved: same.reserved, committed: same.committed },
+        at(`member ${i}'s ${b.period} budget vs the admin's`),
+      ).toEqual({
         used: b.used,
         reserved: b.reserved,
         committed: b.committed,
@@ -250,7 +298,13 @@ async function checkMoment(world: World, where: string) {
   const day = periodBounds("day", now, timeZone);
   const today = recount(within(rows, day.start, day.end, null));
   soft(
-    { since: seen.over.today.since, used: seen.over.today.used, reservedNow: seen.over.today.reservedNow, refunded: seen.over.today.refunded, tasks: seen.over.today.tasks },
+    {
+      since: seen.over.today.since,
+      used: seen.over.today.used,
+      reservedNow: seen.over.today.reservedNow,
+      refunded: seen.over.today.refunded,
+      tasks: seen.over.today.tasks,
+    },
     at("Overview today vs the team's day"),
   ).toEqual({ since: day.start, used: today.used, reservedNow: today.reservedNow, refunded: today.refunded, tasks: today.tasks });
   const teamDay = seen.budgets.budgets.find((b) => b.scope === "team" && b.period === "day");
@@ -283,7 +337,15 @@ async function step(rng: Rng, t: TestEngine, world: World, apiKey: string, emu: 
     try {
       await submit({
         connection: database(),
-        submission: { id: randomUUID(), userId: who.member.id, model: body.model, kind: "image", endpoint: "images", request: body, runs: rng.int(1, 3) },
+        submission: {
+          id: randomUUID(),
+          userId: who.member.id,
+          model: body.model,
+          kind: "image",
+          endpoint: "images",
+          request: body,
+          runs: rng.int(1, 3),
+        },
       });
       return `submit ${body.model}${fail ? " (fails)" : blocked ? " (blocked)" : ""}`;
     } catch (error) {
@@ -330,7 +392,11 @@ describe("every credit figure agrees with every other and with a recount of the 
       const { apiKey } = await emu.account({ credits: 1_000_000 });
       const t = await testEngine(emu, apiKey);
       await resetTeamState(rng, world, new Date());
-      const put = await call(enterBalanceRoute, "/api/balance", { method: "PUT", cookie: world.admin.cookie, body: { amount: rng.int(5_000, 50_000) } });
+      const put = await call(enterBalanceRoute, "/api/balance", {
+        method: "PUT",
+        cookie: world.admin.cookie,
+        body: { amount: rng.int(5_000, 50_000) },
+      });
       expect(put.status).toBe(200);
 
       const moments = new Set<number>();

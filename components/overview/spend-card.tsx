@@ -19,7 +19,9 @@ export function SpendCard({ today, budget }: { today: TodaySpend; budget?: React
         </dl>
       )}
       {budget && <div className="mt-3 border-t pt-3">{budget}</div>}
-      <p className="mt-3 text-xs text-muted-foreground">{plural(today.tasks, "task")} since midnight ({today.timeZone} time), from Darkroom’s own records.</p>
+      <p className="mt-3 text-xs text-muted-foreground">
+        {plural(today.tasks, "task")} since midnight ({today.timeZone} time), from Darkroom’s own records.
+      </p>
     </OverviewCard>
   );
 }

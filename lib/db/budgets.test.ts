@@ -129,6 +129,7 @@ describe("budget figures", () => {
         const subs = await db.selectFrom("submissions").selectAll().execute();
         const figures = await spendFigures(db, { userId, ...window });
         const expected = recount(tasks, subs, { userId, ...window });
-        for (const key of ["used", "reservedNow", "refundPending", "refunded", "queued"] as const) expect(figures[key]).toBeCloseTo(expected[key], 6);
+        for (const key of ["used", "reservedNow", "refundPending", "refunded", "queued"] as const)
+          expect(figures[key]).toBeCloseTo(expected[key], 6);
       });
 });

@@ -74,7 +74,14 @@ export async function overview(user: SessionUser, now = new Date()): Promise<Ove
     running: await withEstimates(db, live.slice(0, SHOWN).map(listedTaskView)),
     runningTotal: live.length,
     queue: await queueState(user),
-    today: { since: day.start, timeZone, used: totals.used, reservedNow: totals.reservedNow, refunded: totals.refunded, tasks: totals.tasks },
+    today: {
+      since: day.start,
+      timeZone,
+      used: totals.used,
+      reservedNow: totals.reservedNow,
+      refunded: totals.refunded,
+      tasks: totals.tasks,
+    },
     expiring,
     // A retention deletion is not a failure of the generation: it belongs to "expiring", not here.
     failures: failed
