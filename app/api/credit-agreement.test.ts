@@ -260,23 +260,10 @@ async function checkMoment(world: World, where: string) {
     const queued = round(waiting.filter((s) => owner === null || s.user_id === owner).reduce((s, w) => s + n(w.estimated_credits), 0));
     const committed = round(r.used + r.reservedNow + r.refundPending + queued);
     soft(
-      {
-        used: b.used,
-        reserved: b.reserved,
-        refundPending: (b as BudgetView & { refundPending?: number }).refundPending,
-        queued: b.queued,
-        committed: b.committed,
-        left: b.left,
-      },
-      at(`${whose} ${b.scope} ${b.period} budget vs recount`),
-    ).toEqual({
-      used: r.used,
-      reserved: r.reservedNow,
-      refundPending: r.refundPending,
-      queued,
-      committed,
-      left: round(b.limit - committed),
-    });
+      { used: b.used, reserved: b.reserved, queued: b.queued, committed: b.committed, left: b.left },
+      at(`${whose} ${b.scope} ${b.period} budget (reserved = the Credits page's "reserved now") vs recount`),
+    ).toEqual({ used: r.used, reserved: r.reservedNow, queued, committed, left: round(b.limit - committed) });
+    soft(b.refundPending, at(`${whose} ${b.scope} ${b.period} budget's refund pending vs recount`)).toBe(r.refundPending);
   };
   for (const b of seen.budgets.budgets) checkBudget(b, "admin's");
   seen.memberBudgets.forEach((list, i) => {
@@ -317,8 +304,14 @@ async function checkMoment(world: World, where: string) {
     estimate: round(seen.balance.entered - since.used - since.reservedNow - since.refundPending),
     queued: queuedAll,
   });
-  if (problems.length > 0)
-    throw new Error(`${where}: ${problems.length} disagreement(s); the first:\n  ${problems.slice(0, 4).join("\n  ")}`);
+  if (problems.length > 0) {
+    // Differing figures first; a field an answer lacks altogether after them.
+    const ordered = [
+      ...problems.filter((p) => !p.includes("answered undefined")),
+      ...problems.filter((p) => p.includes("answered undefined")),
+    ];
+    throw new Error(`${where}: ${problems.length} disagreement(s); the first:\n  ${ordered.slice(0, 6).join("\n  ")}`);
+  }
   // What the stream itself (not the history) had under way at this moment.
   const streamed = recount(rows.filter((r) => !r.id.startsWith("hist_")));
   return { running: streamed.reservedNow > 0, refundPending: streamed.refundPending > 0 };
