@@ -8,9 +8,13 @@ import { isDeepStrictEqual } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as balanceRoute, PUT as enterBalanceRoute } from "@/app/api/balance/route";
 import { GET as budgetsRoute } from "@/app/api/budgets/route";
+import { GET as tasksCsv } from "@/app/api/exports/tasks.csv/route";
 import { GET as tasksExport } from "@/app/api/exports/tasks.json/route";
+import { GET as usageCsv } from "@/app/api/exports/usage.csv/route";
 import { GET as usageExport } from "@/app/api/exports/usage.json/route";
 import { GET as meRoute } from "@/app/api/me/route";
+import { GET as taskRoute } from "@/app/api/tasks/[id]/route";
+import { GET as tasksRoute } from "@/app/api/tasks/route";
 import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import type { SessionUser } from "@/lib/auth/session";
 import { BUDGET_PERIODS, periodBounds } from "@/lib/budgets/period";
@@ -21,7 +25,9 @@ import { upsertBudget } from "@/lib/db/budgets";
 import { setInstanceValue } from "@/lib/db/instance";
 import { insertTask } from "@/lib/db/tasks";
 import type { BudgetView } from "@/lib/schemas/budgets";
+import type { TaskView } from "@/lib/schemas/views";
 import { addSignedIn, call, setupAdmin, type Signed } from "@/lib/testing/app";
+import { parseCsv } from "@/lib/testing/csv";
 import { clearEngineTables, testEngine, type TestEngine } from "@/lib/testing/engine";
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import { pollOnce } from "@/lib/tasks/engine/poll";
@@ -181,9 +187,29 @@ async function readEverything(world: World, now: Date) {
     string,
     number | string | null
   >[];
+  // The CSV exports, read as a spreadsheet would: a header, then one object per line.
+  const csv = async (route: typeof usageCsv, path: string) => {
+    const [header = [], ...lines] = parseCsv(String((await call(route, path, { cookie })).json ?? ""));
+    return lines.map((line) => Object.fromEntries(header.map((name, i) => [name, line[i] === "" ? null : line[i]!])));
+  };
+  const usageRows = await csv(usageCsv, "/api/exports/usage.csv");
+  const taskCsvRows = await csv(tasksCsv, "/api/exports/tasks.csv");
+  const listed: TaskView[] = [];
+  for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+    const page = (await call(tasksRoute, `/api/tasks?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { cookie }))
+      .json as {
+      tasks: TaskView[];
+      nextCursor: string | null;
+    };
+    listed.push(...page.tasks);
+    cursor = page.nextCursor;
+  }
+  const pages: TaskView[] = [];
+  for (const task of listed.filter((_, i) => i % 3 === 0))
+    pages.push((await call(taskRoute, `/api/tasks/${task.id}`, { cookie, params: { id: task.id } })).json.task as TaskView);
   const report = await getCreditReport({ period: "all", now });
   const over = await overview(world.users.get(world.admin.member.id)!, now);
-  return { budgets, memberBudgets, balance, usage, taskRows, report, over };
+  return { budgets, memberBudgets, balance, usage, usageRows, taskRows, taskCsvRows, listed, pages, report, over };
 }
 
 async function checkMoment(world: World, where: string) {
@@ -227,27 +253,48 @@ async function checkMoment(world: World, where: string) {
   soft(round(seen.report.spend.points.reduce((s, p) => s + p.used, 0)), at("Credits chart summed")).toBe(all.used);
 
   // usage.json: the rollups at their finest grain.
-  const usage = seen.usage.reduce(
-    (s: Recount, r) => ({
-      tasks: s.tasks + n(r.tasks),
-      used: round(s.used + n(r.credits_used)),
-      refunded: round(s.refunded + n(r.credits_refunded)),
-      reservedNow: round(s.reservedNow + n(r.credits_reserved_now)),
-      refundPending: round(s.refundPending + n(r.credits_refund_pending)),
-    }),
-    { tasks: 0, used: 0, refunded: 0, reservedNow: 0, refundPending: 0 },
-  );
-  soft(usage, at("usage.json summed vs recount")).toEqual(all);
+  const sumUsage = (list: Record<string, unknown>[]) =>
+    list.reduce(
+      (s: Recount, r) => ({
+        tasks: s.tasks + n(r.tasks),
+        used: round(s.used + n(r.credits_used)),
+        refunded: round(s.refunded + n(r.credits_refunded)),
+        reservedNow: round(s.reservedNow + n(r.credits_reserved_now)),
+        refundPending: round(s.refundPending + n(r.credits_refund_pending)),
+      }),
+      { tasks: 0, used: 0, refunded: 0, reservedNow: 0, refundPending: 0 },
+    );
+  soft(sumUsage(seen.usage), at("usage.json summed vs recount")).toEqual(all);
+  soft(sumUsage(seen.usageRows), at("usage.csv summed vs recount")).toEqual(all);
 
-  // tasks.json: one row per task, each with its stored figures.
-  const exported = new Map(seen.taskRows.map((r) => [String(r.task_id), r]));
-  soft(exported.size, at("tasks.json rows vs tasks")).toBe(rows.length);
-  for (const task of rows) {
-    const row = exported.get(task.id);
-    soft(
-      row && { reserved: n(row.credits_reserved), used: n(row.credits_used), refunded: n(row.credits_refunded) },
-      at(`tasks.json row of ${task.id}`),
-    ).toEqual({ reserved: n(task.credits_reserved), used: n(task.credits_used), refunded: n(task.credits_refunded) });
+  // tasks.json and tasks.csv: one row per task, each with its stored figures.
+  for (const [name, list] of [
+    ["tasks.json", seen.taskRows],
+    ["tasks.csv", seen.taskCsvRows],
+  ] as const) {
+    const exported = new Map(list.map((r) => [String(r.task_id), r]));
+    soft(exported.size, at(`${name} rows vs tasks`)).toBe(rows.length);
+    for (const task of rows) {
+      const row = exported.get(task.id);
+      soft(
+        row && { reserved: n(row.credits_reserved), used: n(row.credits_used), refunded: n(row.credits_refunded) },
+        at(`${name} row of ${task.id}`),
+      ).toEqual({ reserved: n(task.credits_reserved), used: n(task.credits_used), refunded: n(task.credits_refunded) });
+    }
+  }
+
+  // The gallery's cards (GET /api/tasks) and task pages (GET /api/tasks/{id}): each task's own figures.
+  const raw = new Map(rows.map((r) => [r.id, r]));
+  soft(seen.listed.length, at("GET /api/tasks count vs tasks")).toBe(rows.length);
+  for (const view of [...seen.listed, ...seen.pages]) {
+    const task = raw.get(view.id);
+    soft(view.credits, at(`task view of ${view.id}`)).toEqual(
+      task && {
+        reserved: task.credits_reserved === null ? null : Number(task.credits_reserved),
+        used: task.credits_used === null ? null : Number(task.credits_used),
+        refunded: task.credits_refunded === null ? null : Number(task.credits_refunded),
+      },
+    );
   }
 
   // Every budget row (the admin's view, and each member's own view, which feeds the sidebar's "left today").
