@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
-import { ledgerWindow, SINCE_FOREVER_END } from "@/lib/credits/ledger";
+import { inOneSnapshot, ledgerWindow, SINCE_FOREVER_END } from "@/lib/credits/ledger";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import {
@@ -37,9 +37,15 @@ export async function budgetsFor(user: SessionUser, now = new Date()): Promise<B
   const timeZone = await teamTimeZone(db);
   const names = new Map((await listMembers(db)).map((m) => [m.id, m.name]));
   const granted = await openGrantsByMember(db);
+  // Every budget's figures from one snapshot: the team's row and a member's add up at the same moment.
+  const statuses = await inOneSnapshot(db, async (read) => {
+    const each = [];
+    for (const budget of budgets) each.push(await budgetStatus(read, budget, { now, timeZone }));
+    return each;
+  });
   const views = await Promise.all(
-    budgets.map(async (budget): Promise<BudgetView> => {
-      const status = await budgetStatus(db, budget, { now, timeZone });
+    budgets.map(async (budget, index): Promise<BudgetView> => {
+      const status = statuses[index]!;
       const memberName = budget.scope === "member" ? (names.get(budget.user_id) ?? "Removed member") : null;
       const whose = budget.scope === "team" ? "the team's" : budget.user_id === user.id ? "your" : `${memberName}'s`;
       return {
