@@ -113,7 +113,8 @@ function BudgetRow({ budget, own, actions }: { budget: BudgetView; own: boolean;
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground tabular-nums">
         <Fact label="Used" value={budget.used} />
-        <Fact label="Reserved" value={budget.reserved} />
+        <Fact label="Reserved now" value={budget.reserved} />
+        {budget.refundPending > 0 && <Fact label="Refund pending" value={budget.refundPending} />}
         <Fact label="Waiting" value={budget.queued} />
         <Fact label="Committed" value={budget.committed} />
       </dl>

@@ -4,7 +4,7 @@ import type { TodaySpend } from "@/lib/tasks/overview";
 import { OverviewCard } from "./overview-card";
 
 /**
- * Today's credits (UTC day, as on the Credits page), and under them `budget`: the budgets' committed credits.
+ * Today's credits (the team's day, as the day budgets count it), and under them `budget`: the budgets' committed credits.
  */
 export function SpendCard({ today, budget }: { today: TodaySpend; budget?: ReactNode }) {
   return (
@@ -19,7 +19,9 @@ export function SpendCard({ today, budget }: { today: TodaySpend; budget?: React
         </dl>
       )}
       {budget && <div className="mt-3 border-t pt-3">{budget}</div>}
-      <p className="mt-3 text-xs text-muted-foreground">{plural(today.tasks, "task")} since midnight UTC, from Darkroom’s own records.</p>
+      <p className="mt-3 text-xs text-muted-foreground">
+        {plural(today.tasks, "task")} since midnight ({today.timeZone} time), from Darkroom’s own records.
+      </p>
     </OverviewCard>
   );
 }

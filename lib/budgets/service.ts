@@ -1,5 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
+import { inOneSnapshot, ledgerWindow, SINCE_FOREVER_END } from "@/lib/credits/ledger";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import {
@@ -14,7 +15,6 @@ import {
   listBudgets,
   openGrantsByMember,
   releaseBudgetHolds,
-  spendFigures,
   upsertBudget,
 } from "@/lib/db/budgets";
 import { setInstanceValue } from "@/lib/db/instance";
@@ -38,9 +38,15 @@ export async function budgetsFor(user: SessionUser, now = new Date()): Promise<B
   const timeZone = await teamTimeZone(db);
   const names = new Map((await listMembers(db)).map((m) => [m.id, m.name]));
   const granted = await openGrantsByMember(db);
+  // Every budget's figures from one snapshot: the team's row and a member's add up at the same moment.
+  const statuses = await inOneSnapshot(db, async (read) => {
+    const each = [];
+    for (const budget of budgets) each.push(await budgetStatus(read, budget, { now, timeZone }));
+    return each;
+  });
   const views = await Promise.all(
-    budgets.map(async (budget): Promise<BudgetView> => {
-      const status = await budgetStatus(db, budget, { now, timeZone });
+    budgets.map(async (budget, index): Promise<BudgetView> => {
+      const status = statuses[index]!;
       const memberName = budget.scope === "member" ? (names.get(budget.user_id) ?? "Removed member") : null;
       const whose = budget.scope === "team" ? "the team's" : budget.user_id === user.id ? "your" : `${memberName}'s`;
       return {
@@ -52,6 +58,7 @@ export async function budgetsFor(user: SessionUser, now = new Date()): Promise<B
         limit: budget.limit_credits,
         used: status.used,
         reserved: status.reserved,
+        refundPending: status.refundPending,
         queued: status.queued,
         committed: status.committed,
         left: status.left,
@@ -207,18 +214,18 @@ export async function enterBalance(admin: SessionUser, amount: number): Promise<
   return (await balanceEstimate())!;
 }
 
-/** The entered balance less what tasks made since then took (used, reserved) plus what they got back. */
+/** The entered balance less what tasks made since then used, hold now, and hold until their refund settles. */
 export async function balanceEstimate(): Promise<BalanceView | null> {
   const { db } = database();
   const entry = await latestBalance(db);
   if (!entry) return null;
-  const figures = await spendFigures(db, { userId: null, start: entry.entered_at, end: "9999-12-31T00:00:00.000Z" });
+  const figures = await ledgerWindow(db, { userId: null, start: entry.entered_at, end: SINCE_FOREVER_END });
   return {
     entered: entry.amount,
     enteredAt: entry.entered_at,
     enteredBy: entry.entered_by_name ?? null,
-    estimate: entry.amount - figures.used - figures.reserved,
-    queued: figures.queued,
+    estimate: Math.round((entry.amount - figures.used - figures.reservedNow - figures.refundPending) * 1000) / 1000,
+    queued: figures.waiting,
     confirmedLowAt: entry.confirmed_low_at,
   };
 }

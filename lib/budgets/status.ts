@@ -1,7 +1,8 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { getInstanceValue } from "@/lib/db/instance";
-import { spendFigures, type Budget } from "@/lib/db/budgets";
+import { ledgerWindow } from "@/lib/credits/ledger";
+import type { Budget } from "@/lib/db/budgets";
 import type { Database } from "@/lib/db/schema";
 import { isTimeZone, periodBounds, renewalText } from "./period";
 
@@ -18,13 +19,14 @@ export interface BudgetStatus {
   timeZone: string;
   start: string;
   end: string;
+  /** The ledger's words (lib/credits/ledger.ts): used, reserved now, refund pending, refunded. */
   used: number;
-  /** Reserved by tasks not succeeded, less their refunds. */
   reserved: number;
+  refundPending: number;
   refunded: number;
-  /** Estimated cost of submissions waiting or being sent. */
+  /** The ledger's "waiting": estimated cost of submissions waiting or being sent. */
   queued: number;
-  /** used + reserved + queued: what the budget counts. */
+  /** used + reserved now + refund pending + waiting: what the budget counts. */
   committed: number;
   left: number;
   /** "at 00:00, Europe/Paris time". */
@@ -37,16 +39,19 @@ export async function budgetStatus(
   { now, timeZone, queued = "all" }: { now: Date; timeZone: string; queued?: "all" | "sending" },
 ): Promise<BudgetStatus> {
   const { start, end } = periodBounds(budget.period, now, timeZone);
-  const figures = await spendFigures(db, { userId: budget.scope === "team" ? null : budget.user_id, start, end, queued });
-  const committed = figures.used + figures.reserved + figures.queued;
+  const figures = await ledgerWindow(db, { userId: budget.scope === "team" ? null : budget.user_id, start, end, waiting: queued });
   return {
     budget,
     timeZone,
     start,
     end,
-    ...figures,
-    committed,
-    left: budget.limit_credits - committed,
+    used: figures.used,
+    reserved: figures.reservedNow,
+    refundPending: figures.refundPending,
+    refunded: figures.refunded,
+    queued: figures.waiting,
+    committed: figures.committed,
+    left: Math.round((budget.limit_credits - figures.committed) * 1000) / 1000,
     renews: renewalText(budget.period, end, timeZone),
   };
 }

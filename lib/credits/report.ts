@@ -11,6 +11,7 @@ import {
   type ModelCredits,
 } from "@/lib/db/credit-totals";
 import type { CreditPeriod } from "@/lib/schemas/credits";
+import { inOneSnapshot } from "./ledger";
 import { bucketFor, bucketKeys, periodStart, type Bucket } from "./period";
 
 export interface SpendSeries {
@@ -31,19 +32,23 @@ export interface CreditReport {
   anyTasks: boolean;
 }
 
-/** Everything the Credits page shows for one period, from Darkroom's own task records. */
+/**
+ * Everything the Credits page shows for one period, from Darkroom's own task records, read in one snapshot (see
+ * lib/credits/ledger.ts for the words): the totals, the tables and the chart are of the same moment.
+ */
 export async function getCreditReport({ period, now = new Date() }: { period: CreditPeriod; now?: Date }): Promise<CreditReport> {
   const since = periodStart(period, now);
   const range = { since };
-  const [totals, byMember, byModel] = await Promise.all([
-    creditTotals(database().db, range),
-    creditsByMember(database().db, range),
-    creditsByModel(database().db, range),
-  ]);
-  const from = since ?? totals.firstCreatedAt ?? now.toISOString();
-  const bucket = since ? "day" : bucketFor(from, now);
-  const used = new Map((await spendByBucket(database().db, { since, bucket })).map((point) => [point.key, point.used]));
-  const points = bucketKeys(from, now, bucket).map((key) => ({ key, used: used.get(key) ?? 0 }));
-  const anyTasks = totals.tasks > 0 || (since !== null && (await hasTasks(database().db)));
-  return { period, since, totals, byMember, byModel, spend: { bucket, points }, anyTasks };
+  return inOneSnapshot(database().db, async (db) => {
+    // One after another: a transaction holds one connection.
+    const totals = await creditTotals(db, range);
+    const byMember = await creditsByMember(db, range);
+    const byModel = await creditsByModel(db, range);
+    const from = since ?? totals.firstCreatedAt ?? now.toISOString();
+    const bucket = since ? "day" : bucketFor(from, now);
+    const used = new Map((await spendByBucket(db, { since, bucket })).map((point) => [point.key, point.used]));
+    const points = bucketKeys(from, now, bucket).map((key) => ({ key, used: used.get(key) ?? 0 }));
+    const anyTasks = totals.tasks > 0 || (since !== null && (await hasTasks(db)));
+    return { period, since, totals, byMember, byModel, spend: { bucket, points }, anyTasks };
+  });
 }

@@ -25,18 +25,25 @@ const CREDITS = [null, 0, 16, 44, 12.5] as const;
 const TIMES = ["2026-05-01T21:59:59.999Z", "2026-05-01T22:00:00.000Z", "2026-05-02T10:00:00.000Z", "2026-05-02T22:00:00.000Z"] as const;
 const STATES = ["queued", "sending", "accepted", "rejected", "cancelled", "attention"] as const;
 
-/** What the budget counts, recounted from rows: spent tasks count what they used, the rest what they still hold. */
+/** What the budget counts, recounted from rows in the ledger's words (lib/credits/ledger.ts). */
 function recount(tasks: TaskRow[], subs: Submission[], { userId, start, end }: { userId: string | null; start: string; end: string }) {
   const mine = tasks.filter((t) => t.created_at >= start && t.created_at < end && (userId === null || t.user_id === userId));
   const spent = (t: TaskRow) => t.status === "succeeded" || t.error_code === "media_deleted";
   const n = (v: unknown) => Number(v ?? 0);
   const used = mine.filter(spent).reduce((s, t) => s + n(t.credits_used ?? t.credits_reserved), 0);
-  const held = mine.filter((t) => !spent(t)).reduce((s, t) => s + n(t.credits_reserved), 0);
-  const refunded = mine.filter((t) => !spent(t)).reduce((s, t) => s + n(t.credits_refunded), 0);
+  const live = (t: TaskRow) => (t.status === "pending" || t.status === "processing") && !t.lost;
+  const reservedNow = mine
+    .filter((t) => live(t) && t.credits_used === null && t.credits_refunded === null)
+    .reduce((s, t) => s + n(t.credits_reserved), 0);
+  const failed = mine.filter((t) => t.status === "failed" && !spent(t));
+  const refundPending = failed
+    .filter((t) => t.error_code === "refund_pending" && t.credits_refunded === null)
+    .reduce((s, t) => s + n(t.credits_reserved), 0);
+  const refunded = mine.filter((t) => t.status === "failed" && t.credits_refunded !== null).reduce((s, t) => s + n(t.credits_refunded), 0);
   const queued = subs
     .filter((s) => (s.state === "queued" || s.state === "sending") && (userId === null || s.user_id === userId))
     .reduce((sum, s) => sum + n(s.estimated_credits), 0);
-  return { used, reserved: held - refunded, refunded, queued };
+  return { used, reservedNow, refundPending, refunded, queued };
 }
 
 describe("budget figures", () => {
@@ -122,6 +129,7 @@ describe("budget figures", () => {
         const subs = await db.selectFrom("submissions").selectAll().execute();
         const figures = await spendFigures(db, { userId, ...window });
         const expected = recount(tasks, subs, { userId, ...window });
-        for (const key of ["used", "reserved", "refunded", "queued"] as const) expect(figures[key]).toBeCloseTo(expected[key], 6);
+        for (const key of ["used", "reservedNow", "refundPending", "refunded", "queued"] as const)
+          expect(figures[key]).toBeCloseTo(expected[key], 6);
       });
 });

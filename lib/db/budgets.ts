@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
+import { dbBool } from "./booleans";
+import { database } from "./index";
 import type { BudgetAlertTable, BudgetTable, Database } from "./schema";
 
 type Db = Kysely<Database>;
@@ -57,34 +59,42 @@ export async function deleteBudget(db: Db, { id }: { id: string }): Promise<bool
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A window's figures in the ledger's words (lib/credits/ledger.ts defines each). */
 export interface SpendFigures {
-  /** Charged for good: succeeded tasks (credits_used, else credits_reserved). */
+  tasks: number;
   used: number;
-  /** Reserved by tasks not succeeded (live, failed before their refund), less what was refunded. */
-  reserved: number;
-  /** Refunded to failed tasks (already taken out of `reserved`). */
+  reservedNow: number;
+  refundPending: number;
   refunded: number;
   /** Estimated cost of submissions waiting in line or being sent. */
   queued: number;
 }
 
+// The same per-task conditions as lib/db/credit-totals.ts and the credit rollups' triggers (migration 0011): a
+// budget, the balance estimate and the Credits page count each task under the same word.
 const SPENT = sql`(t.status = 'succeeded' or coalesce(t.error_code, '') = 'media_deleted')`;
+const HOLDING = sql`(t.status in ('pending', 'processing') and t.lost = ${dbBool(false)} and t.credits_used is null and t.credits_refunded is null)`;
+const REFUNDED = sql`(t.status = 'failed' and t.credits_refunded is not null)`;
+const REFUND_PENDING = sql`(t.status = 'failed' and coalesce(t.error_code, '') = 'refund_pending' and t.credits_refunded is null)`;
 
 /**
  * What tasks created in [start, end) and the submissions waiting now commit, for one member (`userId`) or
  * the whole team (null). `queued: "sending"` leaves out those still waiting in line (the dispatcher's
  * re-check, which adds the one it is about to send). Reads tasks by (user_id, created_at) or (created_at, id).
+ * Callers read it through lib/credits/ledger.ts, which runs both reads in one snapshot.
  */
 export async function spendFigures(
   db: Db,
   { userId, start, end, queued = "all" }: { userId: string | null; start: string; end: string; queued?: "all" | "sending" },
 ): Promise<SpendFigures> {
   const member = userId === null ? sql`` : sql`and t.user_id = ${userId}`;
-  const tasks = await sql<{ used: unknown; held: unknown; refunded: unknown }>`
+  const tasks = await sql<{ tasks: unknown; used: unknown; held: unknown; refund_pending: unknown; refunded: unknown }>`
     select
+      count(*) as tasks,
       coalesce(sum(case when ${SPENT} then coalesce(t.credits_used, t.credits_reserved, 0) else 0 end), 0) as used,
-      coalesce(sum(case when ${SPENT} then 0 else coalesce(t.credits_reserved, 0) end), 0) as held,
-      coalesce(sum(case when ${SPENT} then 0 else coalesce(t.credits_refunded, 0) end), 0) as refunded
+      coalesce(sum(case when ${HOLDING} then coalesce(t.credits_reserved, 0) else 0 end), 0) as held,
+      coalesce(sum(case when ${REFUND_PENDING} then coalesce(t.credits_reserved, 0) else 0 end), 0) as refund_pending,
+      coalesce(sum(case when ${REFUNDED} then t.credits_refunded else 0 end), 0) as refunded
     from tasks t where t.created_at >= ${start} and t.created_at < ${end} ${member}`.execute(db);
   const states = queued === "all" ? (["queued", "sending"] as const) : (["sending"] as const);
   let waiting = db
@@ -93,13 +103,23 @@ export async function spendFigures(
     .where("state", "in", [...states]);
   if (userId !== null) waiting = waiting.where("user_id", "=", userId);
   const row = tasks.rows[0];
-  const refunded = numeric(row?.refunded);
   return {
+    tasks: numeric(row?.tasks),
     used: round(numeric(row?.used)),
-    reserved: round(numeric(row?.held) - refunded),
-    refunded: round(refunded),
+    reservedNow: round(numeric(row?.held)),
+    refundPending: round(numeric(row?.refund_pending)),
+    refunded: round(numeric(row?.refunded)),
     queued: round(numeric((await waiting.executeTakeFirst())?.queued)),
   };
+}
+
+/** Runs `read` in one snapshot: a repeatable-read transaction on Postgres, a read transaction on SQLite (WAL). */
+export async function inOneSnapshot<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
+  // Already inside a transaction (the budget check at submission holds one: a Kysely transaction on Postgres, a
+  // connection after BEGIN IMMEDIATE on SQLite, lib/db/exclusive.ts): its reads are one snapshot already, and
+  // SQLite cannot nest a BEGIN. Only the app's own pool opens one here.
+  if (db.isTransaction || db !== database().db) return read(db);
+  return db.transaction().setIsolationLevel("repeatable read").execute(read);
 }
 
 // Sums of doubles: the last bits are noise, not credits.

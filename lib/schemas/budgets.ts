@@ -41,11 +41,15 @@ export interface BudgetView {
   memberName: string | null;
   period: BudgetPeriod;
   limit: number;
+  /** The ledger's words (lib/credits/ledger.ts): used, reserved now, refund pending. */
   used: number;
-  /** Reserved by tasks not succeeded, less their refunds. */
+  /** Reserved now: held by tasks still pending or generating. */
   reserved: number;
-  /** Estimated cost of submissions waiting in line. */
+  /** Reserved by failed tasks whose refund is settling. */
+  refundPending: number;
+  /** Waiting: estimated cost of submissions waiting in line or being sent. */
   queued: number;
+  /** used + reserved + refundPending + queued. */
   committed: number;
   left: number;
   start: string;

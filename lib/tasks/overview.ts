@@ -1,7 +1,9 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
-import { creditTotals } from "@/lib/db/credit-totals";
+import { periodBounds } from "@/lib/budgets/period";
+import { teamTimeZone } from "@/lib/budgets/status";
+import { ledgerWindow } from "@/lib/credits/ledger";
 import { succeededImagesWithin } from "@/lib/db/expiring";
 import { listTasks } from "@/lib/db/task-list";
 import { env } from "@/lib/env";
@@ -21,8 +23,9 @@ const DAY_MS = 86_400_000;
 const RECENT_FAILURES_MS = 7 * DAY_MS;
 
 export interface TodaySpend {
-  /** Midnight UTC today: the Credits page counts its days in UTC too. */
+  /** Midnight today in the team's time zone: the day the day budgets and the sidebar's "left today" count. */
   since: string;
+  timeZone: string;
   used: number;
   reservedNow: number;
   refunded: number;
@@ -41,8 +44,9 @@ export interface Overview {
 export async function overview(user: SessionUser, now = new Date()): Promise<Overview> {
   const { db } = database();
   const live = await listTasks(db, { filters: { status: ["pending", "processing"] }, limit: 50, viewerId: user.id });
-  const since = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
-  const totals = await creditTotals(db, { since });
+  const timeZone = await teamTimeZone(db);
+  const day = periodBounds("day", now, timeZone);
+  const totals = await ledgerWindow(db, { userId: null, start: day.start, end: day.end });
 
   // Images whose upstream copy goes within 48 hours, found and judged by lib/retention.ts on the upstream's
   // clock (the same reckoning as the task page's and the engine's), not by when Darkroom saw them succeed.
@@ -68,7 +72,14 @@ export async function overview(user: SessionUser, now = new Date()): Promise<Ove
     running: await withEstimates(db, live.slice(0, SHOWN).map(listedTaskView)),
     runningTotal: live.length,
     queue: await queueState(user),
-    today: { since, used: totals.used, reservedNow: totals.reservedNow, refunded: totals.refunded, tasks: totals.tasks },
+    today: {
+      since: day.start,
+      timeZone,
+      used: totals.used,
+      reservedNow: totals.reservedNow,
+      refunded: totals.refunded,
+      tasks: totals.tasks,
+    },
     expiring,
     // A retention deletion is not a failure of the generation: it belongs to "expiring", not here.
     failures: failed
