@@ -72,7 +72,14 @@ export class GeneratePage {
 
   /** Submits the form as it is and waits for its card. */
   async submit(prompt: string): Promise<Locator> {
+    // The card shows once the server answers the submission: wait for that answer, however long a busy server
+    // takes (a fresh-clone run with a core busy took over 20 s for one), then for the card.
+    const answered = this.page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/generations",
+      { timeout: 0 },
+    );
     await this.submitButton.click();
+    await answered;
     const card = this.card(prompt);
     await expect(card.first()).toBeVisible();
     return card;
