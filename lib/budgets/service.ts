@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
-import { inOneSnapshot, ledgerWindow, SINCE_FOREVER_END } from "@/lib/credits/ledger";
+import { ledgerWindow, SINCE_FOREVER_END } from "@/lib/credits/ledger";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import {
@@ -8,6 +8,7 @@ import {
   dismissAlert,
   getAlert,
   getBudget,
+  inOneSnapshot,
   insertBalance,
   insertGrant,
   latestBalance,

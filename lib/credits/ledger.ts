@@ -56,5 +56,3 @@ export async function ledgerWindow(
 
 /** Everything after `since`, for the balance estimate. */
 export const SINCE_FOREVER_END = "9999-12-31T00:00:00.000Z";
-
-export { inOneSnapshot };

@@ -11,7 +11,7 @@ import {
   type ModelCredits,
 } from "@/lib/db/credit-totals";
 import type { CreditPeriod } from "@/lib/schemas/credits";
-import { inOneSnapshot } from "./ledger";
+import { inOneSnapshot } from "@/lib/db/budgets";
 import { bucketFor, bucketKeys, periodStart, type Bucket } from "./period";
 
 export interface SpendSeries {
