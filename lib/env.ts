@@ -150,6 +150,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 export const env = parseEnv(process.env);
 
+/**
+ * The launcher's first step (`npm start`, `npm run dev`): reads `.env` from the working directory into
+ * process.env when the file exists, and answers the configuration with it. A variable already in the environment
+ * wins over the file, even when it is empty (Node's loadEnvFile never overwrites), so `PORT=3300 npm start` beats
+ * `PORT=3000` in `.env`. The launcher's children (the emulator, Next) inherit the result. Only the launcher calls
+ * this, and uses what it answers rather than `env` above (parsed before the file was read); a test that imports
+ * this module never picks up a developer's `.env` (what a test starts through the launcher does).
+ */
+export function loadEnvFile(file = ".env"): Env {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    // No file is the usual case: everything has a default.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new Error(`Could not read ${file}: ${(error as Error).message}`);
+  }
+  return parseEnv(process.env);
+}
+
 /** The environment for a child process the launcher starts, with some variables set. */
 export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return { ...process.env, ...overrides };

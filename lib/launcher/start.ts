@@ -4,8 +4,17 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { childEnv, env } from "@/lib/env";
+import { childEnv, loadEnvFile, type Env } from "@/lib/env";
 import { build, needsBuild } from "./build";
+
+// `.env` first, before anything reads the configuration: the emulator and Next inherit what it sets.
+let env: Env;
+try {
+  env = loadEnvFile();
+} catch (error) {
+  console.error(`${(error as Error).message}\nFix it in the environment or in .env, then start again.`);
+  process.exit(1);
+}
 
 const dev = process.argv.includes("--dev");
 const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
