@@ -3,6 +3,8 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import { builtLine, nextStep, progressLine, PROGRESS_EVERY_MS, type BuildNeed } from "./build-messages";
 
 const SOURCES = [
   "app",
@@ -29,13 +31,38 @@ function newest(entry: string): number {
   return Math.max(0, ...names.map((name) => newest(path.join(entry, name))));
 }
 
-export function needsBuild(): boolean {
+/** Why the production build must be made first: none yet, or sources newer than it; undefined when it is up to date. */
+export function buildNeed(): BuildNeed | undefined {
   const buildId = path.join(".next", "BUILD_ID");
-  return !existsSync(buildId) || Math.max(...SOURCES.map(newest)) > statSync(buildId).mtimeMs;
+  if (!existsSync(buildId)) return "first";
+  return Math.max(...SOURCES.map(newest)) > statSync(buildId).mtimeMs ? "stale" : undefined;
 }
 
-/** `next build`, its output on this terminal; resolves with whether it succeeded. */
+export function needsBuild(): boolean {
+  return buildNeed() !== undefined;
+}
+
+/**
+ * `next build`, its output passed on to this terminal, with a line every PROGRESS_EVERY_MS saying how long it
+ * has run and Next's current step (Next can be silent for minutes while it compiles); resolves with whether it
+ * succeeded. Next's output is piped rather than inherited, so its spinners do not fight the progress lines.
+ */
 export async function build(env: NodeJS.ProcessEnv): Promise<boolean> {
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], { env, stdio: "inherit" });
-  return (await new Promise<number | null>((resolve) => child.on("exit", resolve))) === 0;
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let step: string | undefined;
+  child.stdout.pipe(process.stdout);
+  child.stderr.pipe(process.stderr);
+  for (const output of [child.stdout, child.stderr]) {
+    createInterface({ input: output }).on("line", (line) => (step = nextStep(step, line)));
+  }
+  const progress = setInterval(() => console.log(progressLine(Date.now() - started, step)), PROGRESS_EVERY_MS);
+  // "close", not "exit": Next's last lines (the route table) are out before the closing line.
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearInterval(progress);
+  if (code === 0) console.log(builtLine(Date.now() - started));
+  return code === 0;
 }

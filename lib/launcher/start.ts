@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { childEnv, loadEnvFile, type Env } from "@/lib/env";
-import { build, needsBuild } from "./build";
+import { build, buildNeed } from "./build";
+import { startMessage } from "./build-messages";
 
 // `.env` first, before anything reads the configuration: the emulator and Next inherit what it sets.
 let env: Env;
@@ -88,8 +89,9 @@ async function waitUntilUp(url: string): Promise<void> {
   throw new Error(`Darkroom did not answer at ${url} within 150 seconds.`);
 }
 
-if (!dev && needsBuild()) {
-  console.log("Building Darkroom (first start or sources changed)…");
+const need = dev ? undefined : buildNeed();
+console.log(startMessage(need, dev));
+if (need) {
   if (!(await build(childEnv({})))) {
     console.error("The build failed; see the output above.");
     process.exit(1);
