@@ -40,7 +40,7 @@ test("a person picks the legacy endpoint for Alpha 2.3, submits, and the video a
     endpoint: "legacy",
     request: { model: "alpha-2.3", prompt, duration: 6, resolution: "1080p" },
   });
-  // The legacy answers carry one credit cost and no final debit: on success it is read as used (README).
+  // The legacy answers carry one credit cost and no final debit: on success it is read as used (docs/engine.md, "Legacy answers").
   await expect(card.getByText("Succeeded", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(card.getByText(/^[\d,]+ credits? used$/)).toBeVisible();
   await expect(card.getByRole("button", { name: /^Result of task_/ })).toBeVisible();

@@ -16,7 +16,7 @@ export async function withCredits(request: APIRequestContext, credits: number, w
   }
 }
 
-/** Runs `work` while the emulator answers matching requests with an injected fault (README: faults; `times` defaults to 1). */
+/** Runs `work` while the emulator answers matching requests with an injected fault (docs/emulator.md, Control API: faults; `times` defaults to 1). */
 export async function withUpstreamFault(
   request: APIRequestContext,
   rule: Record<string, unknown>,

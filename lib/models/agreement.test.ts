@@ -1,4 +1,4 @@
-// The agreement test: every rule of the spec and README, as rows that the catalogue's schema and a real
+// The agreement test: every rule of the spec and docs/emulator.md, as rows that the catalogue's schema and a real
 // emulator over HTTP must judge alike. A valid row is parsed and the PARSED body (defaults filled) is
 // what goes to the emulator, exactly as the server will send it upstream.
 import { beforeAll, describe, expect, it } from "vitest";

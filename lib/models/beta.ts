@@ -1,5 +1,5 @@
 // Family B: beta-2.0, a discriminated union on `mode`. A field of the other mode is an unknown field
-// there (README: web_search in image-to-video is refused like a typo), which strict objects give us.
+// there (docs/emulator.md, Requests: web_search in image-to-video is refused like a typo), which strict objects give us.
 import { z } from "zod";
 import { bool, choiceError, enumField, field, intRange, modeField, modelField, prompt, publicHttpsUrl, strictFields } from "./fields";
 import { betaModes } from "./meta";

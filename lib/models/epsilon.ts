@@ -1,5 +1,5 @@
 // Family E: epsilon-v6, a discriminated union over its five modes. Each mode is a strict object holding
-// only the fields that mode takes, so a field of another mode is refused by name (README's decisions).
+// only the fields that mode takes, so a field of another mode is refused by name (docs/emulator.md, Requests).
 import { z } from "zod";
 import {
   bool,
@@ -57,7 +57,7 @@ const common = {
 };
 
 // Only in text and reference modes. The spec gives no default and leaves open whether those modes require
-// it: absent unless chosen ("API default"); an API that requires it teaches the form so (README).
+// it: absent unless chosen ("API default"); an API that requires it teaches the form so (docs/engine.md).
 const aspectRatio = field(enumField(["16:9", "4:3", "1:1", "3:4", "9:16", "2:3", "3:2", "21:9"]).optional(), {
   label: "Aspect ratio",
   widget: "select",
@@ -95,7 +95,7 @@ const imageReference = strictFields("an image reference", {
   ),
 });
 
-// A name must point at one image; the later of two duplicates is blamed (README).
+// A name must point at one image; the later of two duplicates is blamed (docs/emulator.md).
 const imageReferences = z
   .array(imageReference, { error: typeError("a list of 1 to 7 image references", "reference-to-video needs at least one image reference") })
   .min(1, "Add at least 1 image reference")
@@ -142,7 +142,7 @@ const extend = option("extend", {
     group: "inputs",
   }),
 }).superRefine((value, ctx) => {
-  // README: with neither source the missing video_url is blamed, with both the extra parent_task_id.
+  // docs/emulator.md: with neither source the missing video_url is blamed, with both the extra parent_task_id.
   if (value.video_url === undefined && value.parent_task_id === undefined) {
     ctx.addIssue({
       code: "custom",

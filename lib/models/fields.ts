@@ -58,7 +58,7 @@ export function strictFields<Shape extends z.core.$ZodLooseShape>(owner: string,
 }
 
 export function prompt(min: number, max: number) {
-  // README counts UTF-16 code units (JavaScript's length); zod 4.6's .min()/.max() count code points
+  // docs/emulator.md counts UTF-16 code units (JavaScript's length); zod 4.6's .min()/.max() count code points
   // (colinhacks/zod#6441), so an emoji-heavy prompt would pass them and be refused upstream.
   return z.string({ error: typeError("text", "Write a prompt") }).superRefine((text, ctx) => {
     const problem =

@@ -11,7 +11,7 @@ export const gammaSchema = strictFields("gamma-5-pro", {
     order: 10,
     group: "basics",
   }),
-  // Absent for text-to-image; README: when present it holds 1 to 10 URLs.
+  // Absent for text-to-image; docs/emulator.md: when present it holds 1 to 10 URLs.
   image_urls: field(urlList(1, 10).optional(), {
     label: "Reference images",
     help: "Up to 10 public HTTPS image URLs; leave empty for text-to-image.",

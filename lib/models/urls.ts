@@ -1,4 +1,4 @@
-// The "public HTTPS URL" rule of README's decisions, client-safe (WHATWG URL only, no Node APIs), so
+// The "public HTTPS URL" rule of docs/emulator.md (Requests), client-safe (WHATWG URL only, no Node APIs), so
 // the form can say why a URL is refused before the request ever leaves the browser.
 import { urlPathExtension } from "./url-extension";
 

@@ -83,7 +83,7 @@ export function readLegacyTask(
   if (!status) return { ok: false, id, problem: `the answer's status ${JSON.stringify(rawStatus ?? null)} is not one Darkroom knows` };
   const reserved = readAmount(first(fields, NAMES.reserved));
   // The spec shows one legacy cost figure ("the calculated credit cost") and no final debit. The reading
-  // chosen (README, "Legacy answers"): on success that cost is what was used, unless a debit is named.
+  // chosen (docs/engine.md, "Legacy answers"): on success that cost is what was used, unless a debit is named.
   const used = readAmount(first(fields, NAMES.used)) ?? (status === "succeeded" ? reserved : undefined);
   const refunded = readRefund(first(fields, NAMES.refunded), reserved);
   const video = text(first(fields, NAMES.video));

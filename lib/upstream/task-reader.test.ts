@@ -103,7 +103,7 @@ describe("readLegacyTask", () => {
     };
     expect(readLegacyTask(answer)).toEqual({
       ok: true,
-      // The one cost figure is, on success, what was used (README, "Legacy answers").
+      // The one cost figure is, on success, what was used (docs/engine.md, "Legacy answers").
       task: { id: "9f2c", status: "succeeded", credits_reserved: 38, credits_used: 38, data: [{ url: "https://cdn.example/v.mp4" }] },
     });
     // A named final debit wins; a live or failed task has used nothing.

@@ -1,6 +1,6 @@
 // What the webhook receives: one JSON body that Slack (`text`) and Discord (`content`) both post as a
 // message, with the same event for programs under `darkroom` (both services ignore fields they do not know).
-// Client-safe: the README and the tests name the shape from here.
+// Client-safe: docs/guide.md (Webhooks) and the tests name the shape from here.
 
 export interface WebhookEvent {
   /** What happened, as a dotted name: `budget.alert`, `test`. */

@@ -156,7 +156,7 @@ async function apply(
       ...base,
       ...archived,
       status: "succeeded",
-      // A legacy success that names no cost at all was charged what it reserved (README, "Legacy answers").
+      // A legacy success that names no cost at all was charged what it reserved (docs/engine.md, "Legacy answers").
       credits_used: upstream.credits_used ?? task.credits_used ?? (task.legacy ? base.credits_reserved : null),
       error_code: null,
       error_message: null,

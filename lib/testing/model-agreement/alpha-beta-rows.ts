@@ -1,4 +1,4 @@
-// Families A and B: every field, bound, enum and conditional rule of the spec and README.
+// Families A and B: every field, bound, enum and conditional rule of the spec and docs/emulator.md.
 import {
   bad,
   boolRows,

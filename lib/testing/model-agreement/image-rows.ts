@@ -1,11 +1,11 @@
-// Families G and D: every field, bound and enum of the spec and README.
+// Families G and D: every field, bound and enum of the spec and docs/emulator.md.
 import { bad, choiceRows, edit, IMG, intRows, ok, PROMPT, promptRows, unknownRows, urlRows, type Body, type Row } from "./table";
 
 const GAMMA: Body = { model: "gamma-5-pro", prompt: PROMPT };
 const DELTA: Body = { model: "delta-image-2", prompt: PROMPT };
 const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://cdn.example.com/in/${i}.png`);
 
-// README: when present, image_urls holds 1 to `max` URLs; a size error blames the array.
+// docs/emulator.md: when present, image_urls holds 1 to `max` URLs; a size error blames the array.
 const listRows = (label: string, base: Body, max: number): Row[] => [
   ok(`${label}: one reference image`, edit(base, { image_urls: urls(1) })),
   ok(`${label}: ${max} reference images`, edit(base, { image_urls: urls(max) })),

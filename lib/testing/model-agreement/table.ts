@@ -1,4 +1,4 @@
-// Builders for the agreement table (agreement.test.ts): each rule of the spec and README becomes rows
+// Builders for the agreement table (agreement.test.ts): each rule of the spec and docs/emulator.md becomes rows
 // that the model schema and the emulator must judge alike. Test support only; the app never imports it.
 import { getModel } from "@/lib/models/catalogue";
 
