@@ -76,7 +76,7 @@ describe("POST /api/generations with endpoint legacy", () => {
       expect((replay.body as { taskId: string }).taskId).toBe(task.id);
 
       // Money: the task is recorded with what it cost, and the account was charged once. The legacy answers
-      // carry one cost figure; on success it is what was used (README, "Legacy answers"), so the task shows
+      // carry one cost figure; on success it is what was used (docs/engine.md, "Legacy answers"), so the task shows
       // "used", never "reserved", and the Credits page counts it as used.
       const after = await emu.credits(apiKey);
       expect(task.credits_reserved).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
 import { tasksExportRoute } from "@/lib/exports/handlers";
 
-// One row per task in the period, as JSON, streamed (see README: Exports and the export token).
+// One row per task in the period, as JSON, streamed (see docs/guide.md: Exports and the export token).
 export const GET = tasksExportRoute("json");

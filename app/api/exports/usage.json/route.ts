@@ -1,4 +1,4 @@
 import { usageExportRoute } from "@/lib/exports/handlers";
 
-// One row per UTC day, member and model in the period, as JSON, streamed (see README: Exports and the export token).
+// One row per UTC day, member and model in the period, as JSON, streamed (see docs/guide.md: Exports and the export token).
 export const GET = usageExportRoute("json");
