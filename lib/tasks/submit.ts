@@ -29,6 +29,8 @@ export interface NewSubmission {
   runs?: number;
   /** The earlier tasks it is made from (lineage), stored with each submission. */
   sources?: Source[];
+  /** The personal access token a script sent it with (Darkroom's /v1/… routes), or none from the dashboard. */
+  tokenId?: string;
 }
 
 /** Every submission takes it: the budget check and the insert are one step across instances. */
@@ -74,6 +76,7 @@ export async function submit({
     next_attempt_at: now,
     batch_id: runs > 1 ? submission.id : null,
     estimated_credits: estimate,
+    token_id: submission.tokenId ?? null,
     created_at: now,
     updated_at: now,
   }));
