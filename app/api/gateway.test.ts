@@ -70,6 +70,7 @@ describe("personal access tokens", () => {
         id,
         name: "nightly renders",
         scopes: ["images", "videos"],
+        budget: null,
         createdAt: expect.any(String),
         expiresAt: expect.any(String),
         lastUsedAt: null,
@@ -141,7 +142,9 @@ describe("the generation API through Darkroom", () => {
     expect(before - (await emu.credits(apiKey))).toBe(done.json.credits_used);
     // In the gallery, under its member, with its token.
     const gallery = await call(tasksRoute, "/api/tasks", { cookie: team.viewer.cookie });
-    expect(gallery.json.tasks).toMatchObject([{ id: submission.task_id, member: { name: team.member.member.name }, viaToken: "harbour script" }]);
+    expect(gallery.json.tasks).toMatchObject([
+      { id: submission.task_id, member: { name: team.member.member.name }, viaToken: "harbour script" },
+    ]);
 
     const url = new URL(done.json.data[0].url);
     expect(url.origin).toBe("http://localhost:3000"); // Darkroom's own address, never the upstream's
@@ -219,6 +222,20 @@ describe("the generation API through Darkroom", () => {
     const refused = await create(images, token, BODIES.gamma("one more"));
     expectSpecError(refused, 402, "over_budget");
     expect(await count()).toBe(stored);
+  });
+
+  it("refuses past a token's own budget, with nothing stored, and shows what it committed", async () => {
+    // gamma-5-pro was charged in this file already: its cost is known.
+    const capped = await newToken(team.member, { name: "capped", budgetCredits: 50 });
+    expect((await create(images, capped.token, BODIES.gamma("first"))).status).toBe(202);
+    const refused = await create(images, capped.token, BODIES.gamma("second"));
+    expectSpecError(refused, 402, "over_budget");
+    expect(refused.json.error.message).toMatch(/“capped” may commit 50 credits/);
+    const listed = await call(listRoute, "/api/settings/access-tokens", { cookie: team.member.cookie });
+    const budget = listed.json.tokens.find((t: { id: string }) => t.id === capped.id).budget;
+    expect(budget).toEqual({ limit: 50, committed: expect.any(Number) });
+    expect(budget.committed).toBeGreaterThan(0);
+    expect(budget.committed).toBeLessThanOrEqual(50);
   });
 
   it("stops a token at once when it is revoked, or its member is made a viewer or disabled", async () => {

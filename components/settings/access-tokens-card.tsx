@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { formatNumber } from "@/lib/format";
 import { useCreateAccessToken, useRevokeAccessToken } from "@/lib/query/access-tokens";
 import { ApiError, errorMessage } from "@/lib/query/fetch-json";
 import { ACCESS_TOKEN_DEFAULT_DAYS, type AccessTokenView, SCOPE_CHOICES, type ScopeChoice } from "@/lib/schemas/access-tokens";
@@ -35,7 +36,12 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     create.mutate(
-      { name: String(form.get("name")), scope: String(form.get("scope")) as ScopeChoice, expiresInDays: Number(form.get("days")) },
+      {
+        name: String(form.get("name")),
+        scope: String(form.get("scope")) as ScopeChoice,
+        expiresInDays: Number(form.get("days")),
+        budgetCredits: form.get("budget") ? Number(form.get("budget")) : null,
+      },
       {
         onSuccess: ({ token }) => {
           setShown(token);
@@ -80,8 +86,14 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
             {tokens.map((token) => (
               <li key={token.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <strong>{token.name}</strong> · {scopeLabel(token.scopes)} · made {when(token.createdAt)}, last used{" "}
-                  {when(token.lastUsedAt)},{" "}
+                  <strong>{token.name}</strong> · {scopeLabel(token.scopes)}
+                  {token.budget && (
+                    <>
+                      {" "}
+                      · {formatNumber(token.budget.committed)} of {formatNumber(token.budget.limit)} credits committed
+                    </>
+                  )}{" "}
+                  · made {when(token.createdAt)}, last used {when(token.lastUsedAt)},{" "}
                   {token.expiresAt <= now ? <strong>expired {when(token.expiresAt)}</strong> : <>expires {when(token.expiresAt)}</>}
                 </span>
                 <Button
@@ -97,7 +109,7 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
             ))}
           </ul>
         )}
-        <form onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
+        <form onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
           <FormField label="Name" error={fields.name}>
             <Input name="name" required maxLength={60} placeholder="nightly renders" autoComplete="off" />
           </FormField>
@@ -118,6 +130,9 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
                 </option>
               ))}
             </Select>
+          </FormField>
+          <FormField label="Budget (credits)" error={fields.budgetCredits}>
+            <Input name="budget" type="number" min={1} step={1} inputMode="numeric" placeholder="none" />
           </FormField>
           <Button type="submit" className="w-fit" pending={create.isPending}>
             {!create.isPending && <KeyRound aria-hidden />}

@@ -16,7 +16,7 @@ export async function insertAccessToken(db: Db, row: Omit<AccessTokenTable, "las
 export async function listAccessTokens(db: Db, { userId }: { userId: string }) {
   return db
     .selectFrom("access_tokens")
-    .select(["id", "name", "scopes", "created_at", "expires_at", "last_used_at"])
+    .select(["id", "name", "scopes", "budget_credits", "created_at", "expires_at", "last_used_at"])
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .orderBy("created_at", "desc")
@@ -60,6 +60,7 @@ export async function accessTokenOwner(db: Db, { tokenHash }: { tokenHash: strin
       "access_tokens.id as token_id",
       "access_tokens.name as token_name",
       "access_tokens.scopes",
+      "access_tokens.budget_credits",
       "access_tokens.expires_at",
       "user.id",
       "user.name",

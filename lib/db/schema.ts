@@ -267,6 +267,8 @@ export interface AccessTokenTable {
   token_hash: string;
   /** Comma-separated: "images", "videos", "read". */
   scopes: string;
+  /** The most credits what is made through it may commit, ever; null: only the member's and team's budgets. */
+  budget_credits: number | null;
   created_at: string;
   expires_at: string;
   last_used_at: string | null;

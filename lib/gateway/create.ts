@@ -67,6 +67,9 @@ export async function createThroughGateway({
         shown: request,
         sources: sourcesOf(request),
         tokenId: holder.token.id,
+        ...(holder.token.budgetCredits !== null
+          ? { tokenBudget: { tokenId: holder.token.id, name: holder.token.name, limit: holder.token.budgetCredits } }
+          : {}),
       },
     });
     const submission = submissions[0]!;

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { accessTokenOwner, insertAccessToken, listAccessTokens, revokeAccessToken, touchAccessToken } from "@/lib/db/access-tokens";
 import { recordAudit } from "@/lib/db/audit";
+import { tokenCommitted } from "@/lib/db/budgets";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/members/roles";
 import { type AccessTokenScope, type AccessTokenView, newAccessTokenSchema, SCOPE_CHOICES } from "@/lib/schemas/access-tokens";
@@ -19,11 +20,22 @@ const DAY_MS = 86_400_000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const view = (row: { id: string; name: string; scopes: string; created_at: string; expires_at: string; last_used_at: string | null }) =>
+type Row = {
+  id: string;
+  name: string;
+  scopes: string;
+  budget_credits: number | null;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+};
+
+const view = (row: Row, committed: number) =>
   ({
     id: row.id,
     name: row.name,
     scopes: row.scopes.split(",") as AccessTokenScope[],
+    budget: row.budget_credits === null ? null : { limit: row.budget_credits, committed },
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
@@ -42,6 +54,7 @@ export async function createAccessToken(
     name: input.name,
     token_hash: hashToken(token),
     scopes: SCOPE_CHOICES[input.scope].scopes.join(","),
+    budget_credits: input.budgetCredits ?? null,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
   };
@@ -50,13 +63,15 @@ export async function createAccessToken(
     actorId: member.id,
     action: "access_token.create",
     subjectId: row.id,
-    detail: { name: row.name, scopes: row.scopes, expiresAt: row.expires_at },
+    detail: { name: row.name, scopes: row.scopes, expiresAt: row.expires_at, budgetCredits: row.budget_credits },
   });
-  return { token, view: view({ ...row, last_used_at: null }) };
+  return { token, view: view({ ...row, last_used_at: null }, 0) };
 }
 
 export async function accessTokensOf(member: SessionUser): Promise<AccessTokenView[]> {
-  return (await listAccessTokens(database().db, { userId: member.id })).map(view);
+  const { db } = database();
+  const rows = await listAccessTokens(db, { userId: member.id });
+  return Promise.all(rows.map(async (row) => view(row, row.budget_credits === null ? 0 : await tokenCommitted(db, { tokenId: row.id }))));
 }
 
 export async function revokeOwnAccessToken(member: SessionUser, id: string): Promise<void> {
@@ -68,7 +83,7 @@ export async function revokeOwnAccessToken(member: SessionUser, id: string): Pro
 
 export interface TokenHolder {
   user: SessionUser;
-  token: { id: string; name: string; scopes: AccessTokenScope[] };
+  token: { id: string; name: string; scopes: AccessTokenScope[]; budgetCredits: number | null };
 }
 
 /** The member and token a presented secret stands for, or null when it is unknown, revoked, expired or its member can no longer spend. */
@@ -81,6 +96,11 @@ export async function holderOfToken(secret: string): Promise<TokenHolder | null>
   await touchAccessToken(db, { id: row.token_id, at });
   return {
     user: { id: row.id, name: row.name, email: row.email, role: row.role as Role },
-    token: { id: row.token_id, name: row.token_name, scopes: row.scopes.split(",") as AccessTokenScope[] },
+    token: {
+      id: row.token_id,
+      name: row.token_name,
+      scopes: row.scopes.split(",") as AccessTokenScope[],
+      budgetCredits: row.budget_credits,
+    },
   };
 }

@@ -32,6 +32,13 @@ export const newAccessTokenSchema = z
       .min(1, "A token lasts at least 1 day.")
       .max(ACCESS_TOKEN_MAX_DAYS, `A token lasts at most ${ACCESS_TOKEN_MAX_DAYS} days.`)
       .default(ACCESS_TOKEN_DEFAULT_DAYS),
+    /** A cap of its own on what it may commit, ever; absent: the member's and the team's budgets only. */
+    budgetCredits: z
+      .number({ error: "A token's budget is a number of credits." })
+      .int("A token's budget is a whole number of credits.")
+      .min(1, "A token's budget is at least 1 credit.")
+      .max(1_000_000_000, "A token's budget is at most 1,000,000,000 credits.")
+      .nullish(),
   })
   .strict();
 export type NewAccessToken = z.input<typeof newAccessTokenSchema>;
@@ -40,6 +47,8 @@ export interface AccessTokenView {
   id: string;
   name: string;
   scopes: AccessTokenScope[];
+  /** Its own cap and what it commits now (lib/budgets/token-budget.ts), or null. */
+  budget: { limit: number; committed: number } | null;
   createdAt: string;
   expiresAt: string;
   lastUsedAt: string | null;

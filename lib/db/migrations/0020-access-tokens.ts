@@ -15,6 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("token_hash", "text", (col) => col.notNull().unique())
     // "images", "videos" or "read", comma-separated: creation needs its kind, retrieval any of them.
     .addColumn("scopes", "text", (col) => col.notNull())
+    // Optional: the most credits everything made through this token may commit, ever (null: no cap of its own).
+    .addColumn("budget_credits", "integer")
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("last_used_at", "text")
