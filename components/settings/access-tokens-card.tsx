@@ -34,7 +34,8 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     create.mutate(
       {
         name: String(form.get("name")),
@@ -45,6 +46,7 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
       {
         onSuccess: ({ token }) => {
           setShown(token);
+          element.reset();
           router.refresh();
         },
       },
@@ -109,7 +111,7 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
             ))}
           </ul>
         )}
-        <form onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+        <form onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.4fr_1fr_1fr_auto]">
           <FormField label="Name" error={fields.name}>
             <Input name="name" required maxLength={60} placeholder="nightly renders" autoComplete="off" />
           </FormField>
