@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { BEARER_ELSEWHERE_MESSAGE, bearerToken, EXPORT_PATH_PREFIX } from "@/lib/http/bearer";
+import { BEARER_ELSEWHERE_MESSAGE, bearerToken, EXPORT_PATH_PREFIX, isGatewayPath } from "@/lib/http/bearer";
 import { resolveClient } from "@/lib/http/client";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "@/lib/http/csrf";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers.mjs";
@@ -27,9 +27,12 @@ export function proxy(request: NextRequest): NextResponse {
   const csp = contentSecurityPolicy({ nonce, dev: env.NODE_ENV !== "production", https });
   const headers = securityHeaders({ path: request.nextUrl.pathname, csp, https });
 
-  if (isCrossSite(request)) return refuse(new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE), headers);
-  // An export token opens the export routes and nothing else (pages, better-auth, setup included).
-  if (bearerToken(request.headers) !== null && !request.nextUrl.pathname.startsWith(EXPORT_PATH_PREFIX))
+  const path = request.nextUrl.pathname;
+  const gateway = isGatewayPath(path);
+  if (!gateway && isCrossSite(request)) return refuse(new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE), headers);
+  // An export token opens the export routes and nothing else (pages, better-auth, setup included); the
+  // gateway's routes take personal access tokens (lib/gateway/handler.ts).
+  if (bearerToken(request.headers) !== null && !path.startsWith(EXPORT_PATH_PREFIX) && !gateway)
     return refuse(new AppError("forbidden:token_scope", BEARER_ELSEWHERE_MESSAGE), headers);
   if (env.DARKROOM_ROLE === "worker" && !request.nextUrl.pathname.startsWith("/api/health")) {
     const message = "This instance is a worker (DARKROOM_ROLE=worker): it serves only /api/health. Open Darkroom through a web instance.";

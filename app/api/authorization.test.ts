@@ -47,6 +47,10 @@ import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
 import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
 import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/renew/route";
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
+import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
+import * as accessTokensRoute from "@/app/api/settings/access-tokens/route";
+import * as legacyGenerateRoute from "@/app/api/video/generate/route";
+import * as legacyTaskRoute from "@/app/api/video/task/[taskId]/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
 import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
 import { insertExportToken } from "@/lib/db/export-tokens";
@@ -94,6 +98,9 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/health/ready": { module: readyRoute, methods: { GET: "public" } },
   "/api/setup": { module: setupRoute, methods: { POST: "public" } }, // public until the first user exists, then 409
   "/api/auth/[...all]": { module: authRoute, methods: { GET: "public", POST: "public" } }, // better-auth's own endpoints
+  // The legacy endpoints of Darkroom's copy of the API take a personal access token, never a session (gateway-legacy.test.ts).
+  "/api/video/generate": { module: legacyGenerateRoute, methods: { POST: "public" } },
+  "/api/video/task/[taskId]": { module: legacyTaskRoute, methods: { GET: "public" } },
   "/api/me": {
     module: meRoute,
     methods: {
@@ -562,6 +569,35 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/settings/export-tokens/x", method: "DELETE", params: { id: "token-of-someone-gone" } }),
         ok: 204,
         check: () => {},
+      },
+    },
+  },
+  "/api/settings/access-tokens": {
+    module: accessTokensRoute,
+    methods: {
+      GET: {
+        minimum: "member",
+        request: () => ({ path: "/api/settings/access-tokens" }),
+        ok: 200,
+        check: (json) => expect(json.tokens).toEqual(expect.any(Array)),
+      },
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/settings/access-tokens", method: "POST", body: { name: "matrix", scope: "read" } }),
+        ok: 201,
+        check: (json) => expect(json.token).toMatch(/^dr_/),
+      },
+    },
+  },
+  "/api/settings/access-tokens/[id]": {
+    module: accessTokenRoute,
+    methods: {
+      // Only one's own tokens: another's id is a 404 (gateway.test.ts revokes one of one's own).
+      DELETE: {
+        minimum: "member",
+        request: () => ({ path: "/api/settings/access-tokens/x", method: "DELETE", params: { id: "not-mine" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:access_token"),
       },
     },
   },

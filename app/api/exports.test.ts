@@ -70,7 +70,7 @@ describe("tasks.csv", () => {
     const text = String(response.json);
     expect((await firstBytes("/api/exports/tasks.csv"))[0]).toBe(0x74); // "t": no BOM unless asked
     expect(text.split("\r\n")[0]).toBe(
-      "task_id,created_at,member,model,settings,prompt,status,credits_reserved,credits_used,credits_refunded,error_code,hidden",
+      "task_id,created_at,member,model,settings,prompt,status,credits_reserved,credits_used,credits_refunded,error_code,hidden,via_token",
     );
     const rows = csvRecords(text);
     expect(rows.map((row) => row.task_id)).toEqual([
@@ -93,6 +93,7 @@ describe("tasks.csv", () => {
       credits_refunded: "",
       error_code: "",
       hidden: "false",
+      via_token: "",
     });
     expect(rows.find((row) => row.task_id === "task_failed")).toMatchObject({
       member: "Ada Admin",
@@ -166,6 +167,7 @@ describe("tasks.json", () => {
         credits_refunded: null,
         error_code: null,
         hidden: false,
+        via_token: null,
       },
     ]);
     expect((await get(tasksJson, "/api/exports/tasks.json?from=2027-01-01")).json).toEqual([]);

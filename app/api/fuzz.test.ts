@@ -51,6 +51,10 @@ import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
 import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
 import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/renew/route";
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
+import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
+import * as accessTokensRoute from "@/app/api/settings/access-tokens/route";
+import * as legacyGenerateRoute from "@/app/api/video/generate/route";
+import * as legacyTaskRoute from "@/app/api/video/task/[taskId]/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
 import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
 import { database } from "@/lib/db";
@@ -567,6 +571,29 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       },
     ]),
   ),
+  "/api/settings/access-tokens": {
+    module: accessTokensRoute,
+    methods: {
+      GET: { input: noBody("/api/settings/access-tokens"), count: 10 },
+      POST: {
+        input: withBody("/api/settings/access-tokens", (rng) => ({ name: "fuzz", scope: rng.pick(["all", "read"]), expiresInDays: 7 })),
+        count: 10,
+      },
+    },
+  },
+  "/api/settings/access-tokens/[id]": {
+    module: accessTokenRoute,
+    methods: { DELETE: { input: noBody("/api/settings/access-tokens/[id]", ["id"]), count: 10 } },
+  },
+  // Darkroom's copy of the legacy endpoints: sent without a token, every request is a 401, never a 500 (gateway-legacy.test.ts has the rest).
+  "/api/video/generate": {
+    module: legacyGenerateRoute,
+    methods: { POST: { input: withBody("/api/video/generate", () => ({ modelKey: "alpha-2.3", prompt: "a lighthouse" })), count: 10 } },
+  },
+  "/api/video/task/[taskId]": {
+    module: legacyTaskRoute,
+    methods: { GET: { input: noBody("/api/video/task/[taskId]", ["taskId"]), count: 10 } },
+  },
   "/api/settings/export-tokens": {
     module: exportTokensRoute,
     methods: {

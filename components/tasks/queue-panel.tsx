@@ -66,6 +66,7 @@ export function QueuePanel({ data, viewer }: { data: QueueAnswer; viewer: QueueV
                 <span className="sr-only">, position {submission.position} in the queue</span>
               </span>
               <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
+              {submission.viaToken && <span className="truncate text-xs text-muted-foreground">via token {submission.viaToken}</span>}
               {submission.reason && <QueueReasonLine reason={submission.reason} sendAt={submission.sendAt} />}
               {mayChange(submission) && submission.state === "queued" && (
                 <div className="flex flex-wrap gap-1.5 pt-1">

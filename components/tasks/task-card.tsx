@@ -108,7 +108,10 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
             {modelLabel(task.model)}
           </Link>
         </h3>
-        <p className="truncate text-xs text-muted-foreground">{task.member.name ?? "Unknown member"}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {task.member.name ?? "Unknown member"}
+          {task.viaToken && <> · via token {task.viaToken}</>}
+        </p>
         <p className="line-clamp-2 text-muted-foreground">{excerpt}</p>
         {credits && <p className="text-xs font-medium">{credits}</p>}
         {copyAtRisk(copy) ? (

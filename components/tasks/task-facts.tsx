@@ -44,7 +44,10 @@ export function TaskFacts({ task }: { task: TaskView }) {
           </span>
         </dd>
         <dt className="text-muted-foreground">Member</dt>
-        <dd>{task.member.name ?? "Unknown member"}</dd>
+        <dd>
+          {task.member.name ?? "Unknown member"}
+          {task.viaToken && <span className="text-muted-foreground"> · via token {task.viaToken}</span>}
+        </dd>
         <dt className="text-muted-foreground">Created</dt>
         <dd>
           <Time iso={task.createdAt} />

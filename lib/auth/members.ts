@@ -2,6 +2,7 @@ import "server-only";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { revokeAccessTokensOf } from "@/lib/db/access-tokens";
 import { revokeTokensOf } from "@/lib/db/export-tokens";
 import { claimInstanceFlag, deleteInstanceValue } from "@/lib/db/instance";
 import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
@@ -84,6 +85,11 @@ export async function changeMember(actor: SessionUser, id: string, patch: Member
     if (reason)
       for (const token of await revokeTokensOf(trx, { userId: id, at: new Date().toISOString() }))
         await recordAudit(trx, { actorId: actor.id, action: "export_token.revoke", subjectId: token, detail: { reason } });
+    // Their personal access tokens go when they can no longer spend: disabled, or made a viewer.
+    const spendingEnds = patch.disabled ? "disabled" : patch.role === "viewer" ? "demoted" : undefined;
+    if (spendingEnds)
+      for (const token of await revokeAccessTokensOf(trx, { userId: id, at: new Date().toISOString() }))
+        await recordAudit(trx, { actorId: actor.id, action: "access_token.revoke", subjectId: token, detail: { reason: spendingEnds } });
     const updated = await getMember(trx, { id });
     if (!updated) throw new AppError("not_found:member", "No member with this id.");
     return updated;

@@ -113,6 +113,24 @@ export async function spendFigures(
   };
 }
 
+/**
+ * What everything made through one personal access token commits, ever: used, reserved now, refund pending,
+ * and the estimate of what waits (the same words as `spendFigures`). Read inside the budgets' lock at submission.
+ */
+export async function tokenCommitted(db: Db, { tokenId }: { tokenId: string }): Promise<number> {
+  const tasks = await sql<{ committed: unknown }>`
+    select coalesce(sum(case when ${SPENT} then coalesce(t.credits_used, t.credits_reserved, 0)
+      when ${HOLDING} or ${REFUND_PENDING} then coalesce(t.credits_reserved, 0) else 0 end), 0) as committed
+    from tasks t join submissions s on s.id = t.submission_id where s.token_id = ${tokenId}`.execute(db);
+  const waiting = await db
+    .selectFrom("submissions")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("estimated_credits"), eb.lit(0)).as("queued"))
+    .where("state", "in", ["queued", "sending"])
+    .where("token_id", "=", tokenId)
+    .executeTakeFirst();
+  return round(numeric(tasks.rows[0]?.committed) + numeric(waiting?.queued));
+}
+
 /** Runs `read` in one snapshot: a repeatable-read transaction on Postgres, a read transaction on SQLite (WAL). */
 export async function inOneSnapshot<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
   // Already inside a transaction (the budget check at submission holds one: a Kysely transaction on Postgres, a

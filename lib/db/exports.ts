@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { dbBool } from "./booleans";
 import type { Database } from "./schema";
 import { notHiddenBy } from "./task-hides";
+import { viaToken } from "./task-list";
 
 // Keyset pages for the CSV and JSON exports: oldest first, each page starting after the last row of the one
 // before, so the 100th page costs what the first does and nothing holds more than a page in memory.
@@ -24,6 +25,8 @@ export interface ExportTaskRow {
   credits_refunded: number | string | null;
   error_code: string | null;
   hidden: boolean | number;
+  /** The member's access token a script made it with, by name (lib/gateway). */
+  via_token: string | null;
 }
 
 export interface TaskExportScope {
@@ -59,6 +62,7 @@ export async function exportTaskPage(
       "tasks.credits_refunded",
       "tasks.error_code",
       "tasks.hidden",
+      viaToken,
     ]);
   if (!scope.includeHidden) {
     query = query.where("tasks.hidden", "=", dbBool(false));

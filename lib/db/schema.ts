@@ -89,6 +89,8 @@ export interface SubmissionTable {
   estimated_credits: Generated<number | null>;
   /** The "allow once" grant it went over its member's budget with (0012). */
   budget_grant_id: Generated<string | null>;
+  /** The personal access token it came through (a script, /v1/…), or null for the dashboard (0020). */
+  token_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -257,6 +259,22 @@ export interface ExportTokenTable {
   expires_at: string;
 }
 
+/** A member's personal access token for Darkroom's copy of the generation API (migration 0020). */
+export interface AccessTokenTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  /** Comma-separated: "images", "videos", "read". */
+  scopes: string;
+  /** The most credits what is made through it may commit, ever; null: only the member's and team's budgets. */
+  budget_credits: number | null;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 /** One POST to the team's webhook: pending until delivered, or failed after its last attempt (migration 0013). */
 export interface WebhookDeliveryTable {
   id: string;
@@ -350,6 +368,7 @@ export interface Database {
   credit_rollups: CreditRollupTable;
   tasks_fts: TaskFtsTable;
   export_tokens: ExportTokenTable;
+  access_tokens: AccessTokenTable;
   webhook_deliveries: WebhookDeliveryTable;
   budgets: BudgetTable;
   budget_grants: BudgetGrantTable;

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
 import { dbBool } from "./booleans";
+import { fairOrder } from "./fair-order";
 import type { Database, SubmissionTable } from "./schema";
 
 type Db = Kysely<Database>;
@@ -19,7 +20,8 @@ export async function getSubmissionsByBatch(db: Db, { batchId }: { batchId: stri
 }
 
 /** Waiting submissions in dispatch order (position, then age). */
-export async function listQueued(db: Db, { kind, limit }: { kind?: "image" | "video"; limit?: number } = {}): Promise<Submission[]> {
+/** What waits (or is being sent), in the order the dispatcher takes it and the queue shows it: fair across sources (./fair-order.ts). */
+export async function listQueued(db: Db, { kind }: { kind?: "image" | "video" } = {}): Promise<Submission[]> {
   let query = db
     .selectFrom("submissions")
     .selectAll()
@@ -27,8 +29,7 @@ export async function listQueued(db: Db, { kind, limit }: { kind?: "image" | "vi
     .orderBy("position")
     .orderBy("created_at");
   if (kind) query = query.where("kind", "=", kind);
-  if (limit) query = query.limit(limit);
-  return query.execute();
+  return fairOrder(await query.execute());
 }
 
 export async function lowestPosition(db: Db): Promise<number> {

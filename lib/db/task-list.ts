@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from "kysely";
 import { dbBool } from "./booleans";
 import { dialectOf } from "./connect";
 import type { Database } from "./schema";
@@ -26,7 +26,16 @@ export interface TaskFilters {
   parent?: string;
 }
 
-export type ListedTask = TaskRow & { member_name: string | null };
+export type ListedTask = TaskRow & { member_name: string | null; via_token?: string | null };
+
+/** The name of the personal access token a script made the task with, or null (made in the dashboard). */
+export const viaToken = (eb: ExpressionBuilder<Database, "tasks">) =>
+  eb
+    .selectFrom("submissions")
+    .innerJoin("access_tokens", "access_tokens.id", "submissions.token_id")
+    .select("access_tokens.name")
+    .whereRef("submissions.id", "=", "tasks.submission_id")
+    .as("via_token");
 
 /** One task with its member's name, as the list shows it. */
 export async function getListedTask(db: Kysely<Database>, { id }: { id: string }): Promise<ListedTask | undefined> {
@@ -34,7 +43,7 @@ export async function getListedTask(db: Kysely<Database>, { id }: { id: string }
     .selectFrom("tasks")
     .leftJoin("user", "user.id", "tasks.user_id")
     .selectAll("tasks")
-    .select("user.name as member_name")
+    .select(["user.name as member_name", viaToken])
     .where("tasks.id", "=", id)
     .executeTakeFirst();
 }
@@ -81,7 +90,7 @@ export async function listTasks(
     .selectFrom("tasks")
     .leftJoin("user", "user.id", "tasks.user_id")
     .selectAll("tasks")
-    .select("user.name as member_name")
+    .select(["user.name as member_name", viaToken])
     .where("tasks.hidden", "=", dbBool(false));
   if (viewerId) query = query.where(notHiddenBy(viewerId));
   if (filters.status?.length) query = query.where("tasks.status", "in", filters.status);

@@ -5,7 +5,8 @@ import { exportTaskPage, type ExportTaskRow, type TaskExportScope } from "@/lib/
 import type { Database } from "@/lib/db/schema";
 import type { PagedSource } from "./paged-stream";
 
-// One row per task: when, who, which model with what settings, the prompt, how it ended and what it cost.
+// One row per task: when, who (and through which of their access tokens), which model with what settings, the
+// prompt, how it ended and what it cost.
 
 export const TASK_COLUMNS = [
   "task_id",
@@ -20,6 +21,7 @@ export const TASK_COLUMNS = [
   "credits_refunded",
   "error_code",
   "hidden",
+  "via_token",
 ] as const;
 
 export type TaskExport = Record<(typeof TASK_COLUMNS)[number], string | number | boolean | null>;
@@ -59,6 +61,7 @@ export function taskExport(row: ExportTaskRow): TaskExport {
     credits_refunded: number(row.credits_refunded),
     error_code: row.error_code,
     hidden: fromDbBool(row.hidden),
+    via_token: row.via_token ?? null,
   };
 }
 

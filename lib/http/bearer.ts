@@ -4,8 +4,14 @@
 
 export const EXPORT_PATH_PREFIX = "/api/exports/";
 
+/**
+ * Darkroom's copy of the generation API (lib/gateway): personal access tokens, never a session cookie, so a
+ * cross-site request there carries no ambient credential and the CSRF check does not apply.
+ */
+export const isGatewayPath = (path: string) => path.startsWith("/v1/") || path.startsWith("/api/video/");
+
 export const BEARER_ELSEWHERE_MESSAGE =
-  "Export tokens work only on Darkroom's export addresses (/api/exports/…). Sign in to use the rest of Darkroom.";
+  "Export tokens work only on Darkroom's export addresses (/api/exports/…), and access tokens on its copy of the generation API (/v1/… and /api/video/…). Sign in to use the rest of Darkroom.";
 
 /**
  * The bearer token a request carries, or null. Other schemes (a reverse proxy's Basic sign-in in front of

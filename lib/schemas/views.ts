@@ -50,6 +50,8 @@ export interface TaskView {
   prompt: string | null;
   params: Record<string, unknown> | null;
   member: { id: string | null; name: string | null };
+  /** The name of the member's personal access token a script made it with (Darkroom's /v1/…), or null. */
+  viaToken?: string | null;
   credits: { reserved: number | null; used: number | null; refunded: number | null };
   error: { code: string; message: string | null } | null;
   overdue: boolean;
@@ -84,6 +86,8 @@ export interface SubmissionView {
   /** 1-based place in the queue while waiting. */
   position: number | null;
   taskId: string | null;
+  /** The name of the personal access token a script sent it with, or null (the dashboard). */
+  viaToken?: string | null;
   batchId: string | null;
   /**
    * `code` is Darkroom's reading of the answer (lib/upstream/outcome.ts); `upstreamCode` and `status` are what the

@@ -2,7 +2,8 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { deleteInstanceValue, getInstanceValue, setInstanceValue } from "@/lib/db/instance";
-import { getSubmission, listNeedingAttention, listQueued, lowestPosition, updateQueued } from "@/lib/db/submissions";
+import { accessTokenNames } from "@/lib/db/access-tokens";
+import { getSubmission, listNeedingAttention, listQueued, lowestPosition, type Submission, updateQueued } from "@/lib/db/submissions";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/roles";
@@ -39,11 +40,13 @@ export async function queueState(user?: SessionUser): Promise<QueueState> {
   const now = context();
   const explained = await explainQueue(now, waiting);
   const attention = await listNeedingAttention(database().db, { limit: ATTENTION_SHOWN });
+  const tokens = await accessTokenNames(database().db, { ids: [...new Set([...waiting, ...attention].flatMap((s) => s.token_id ?? []))] });
+  const via = (s: Submission) => ({ viaToken: s.token_id ? (tokens.get(s.token_id) ?? null) : null });
   return {
     paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })),
     held: hold ? { message: admin ? hold.message : null, since: hold.since } : null,
-    submissions: waiting.map((s, i) => ({ ...submissionView(s, i + 1), ...explained.get(s.id) })),
-    attention: attention.map((s) => ({ ...submissionView(s), ...attentionReason(now.now) })),
+    submissions: waiting.map((s, i) => ({ ...submissionView(s, i + 1), ...via(s), ...explained.get(s.id) })),
+    attention: attention.map((s) => ({ ...submissionView(s), ...via(s), ...attentionReason(now.now) })),
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { checkBudgetAlerts } from "@/lib/budgets/alerts";
 import { enforceBudgets } from "@/lib/budgets/enforce";
+import { enforceTokenBudget, type TokenBudget } from "@/lib/budgets/token-budget";
 import type { Connection } from "@/lib/db/connect";
 import { exclusive } from "@/lib/db/exclusive";
 import { getSubmission, getSubmissionsByBatch, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
@@ -29,6 +30,10 @@ export interface NewSubmission {
   runs?: number;
   /** The earlier tasks it is made from (lineage), stored with each submission. */
   sources?: Source[];
+  /** The personal access token a script sent it with (Darkroom's /v1/… routes), or none from the dashboard. */
+  tokenId?: string;
+  /** That token's own cap on what it may commit, checked with the budgets (lib/gateway/token-budget.ts). */
+  tokenBudget?: TokenBudget;
 }
 
 /** Every submission takes it: the budget check and the insert are one step across instances. */
@@ -74,6 +79,7 @@ export async function submit({
     next_attempt_at: now,
     batch_id: runs > 1 ? submission.id : null,
     estimated_credits: estimate,
+    token_id: submission.tokenId ?? null,
     created_at: now,
     updated_at: now,
   }));
@@ -82,6 +88,7 @@ export async function submit({
       (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })),
     );
     await exclusive(connection, BUDGET_LOCK, async (trx) => {
+      if (submission.tokenBudget) await enforceTokenBudget(trx, submission.tokenBudget, estimate === null ? null : estimate * runs);
       const { grantId } = await enforceBudgets(trx, {
         userId: submission.userId,
         cost: estimate === null ? null : estimate * runs,

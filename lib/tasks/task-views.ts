@@ -21,7 +21,7 @@ function parseParams(params: string | null): Record<string, unknown> | null {
   }
 }
 
-export function taskView(task: TaskRow & { member_name?: string | null }, results?: TaskResultRow[]): TaskView {
+export function taskView(task: TaskRow & { member_name?: string | null; via_token?: string | null }, results?: TaskResultRow[]): TaskView {
   const archived = task.archive_state === "done";
   return {
     id: task.id,
@@ -32,6 +32,7 @@ export function taskView(task: TaskRow & { member_name?: string | null }, result
     prompt: task.prompt,
     params: parseParams(task.params),
     member: { id: task.user_id, name: task.member_name ?? null },
+    viaToken: task.via_token ?? null,
     credits: { reserved: task.credits_reserved, used: task.credits_used, refunded: task.credits_refunded },
     error: task.error_code ? { code: task.error_code, message: task.error_message } : null,
     overdue: fromDbBool(task.overdue),

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { PageHeader } from "@/components/layout/page-header";
+import { AccessTokensCard } from "@/components/settings/access-tokens-card";
 import { ConnectionCard } from "@/components/settings/connection-card";
 import { ExportTokensCard } from "@/components/settings/export-tokens-card";
 import { WebhookCard } from "@/components/settings/webhook-card";
@@ -15,6 +17,8 @@ import { roleAtLeast } from "@/lib/members/roles";
 import { learnedValues } from "@/lib/tasks/refused-values";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 import { exportTokens } from "@/lib/exports/tokens";
+import { accessTokensOf } from "@/lib/gateway/tokens";
+import { gatewayOriginOf } from "@/lib/gateway/task-view";
 import { webhookView } from "@/lib/webhooks/settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -38,6 +42,9 @@ export default async function SettingsPage() {
           canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
+        {roleAtLeast(user.role, "member") && (
+          <AccessTokensCard tokens={await accessTokensOf(user)} now={new Date().toISOString()} origin={gatewayOriginOf(await headers())} />
+        )}
         {isAdmin && <TimeZoneCard timeZone={await teamTimeZone(database().db)} />}
         {isAdmin && <RefusedValuesCard learned={await learnedValues(database().db)} />}
         {isAdmin && <WebhookCard webhook={await webhookView()} />}

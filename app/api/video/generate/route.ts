@@ -1,0 +1,3 @@
+import { legacyCreationRoute } from "@/lib/gateway/routes";
+
+export const POST = legacyCreationRoute;

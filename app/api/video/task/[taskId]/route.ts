@@ -1,0 +1,3 @@
+import { legacyRetrievalRoute } from "@/lib/gateway/routes";
+
+export const GET = legacyRetrievalRoute;

@@ -1,0 +1,3 @@
+import { retrievalRoute } from "@/lib/gateway/routes";
+
+export const GET = retrievalRoute;

@@ -1,0 +1,3 @@
+import { creationRoute } from "@/lib/gateway/routes";
+
+export const POST = creationRoute("video");

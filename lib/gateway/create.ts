@@ -1,0 +1,94 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { database } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
+import type { Submission } from "@/lib/db/submissions";
+import { AppError } from "@/lib/errors";
+import { getModel, type GenerationRequest } from "@/lib/models/catalogue";
+import { kickEngine } from "@/lib/tasks/engine/loop";
+import { sourcesOf } from "@/lib/tasks/lineage";
+import { resolveResultReferences } from "@/lib/tasks/result-references";
+import { submit } from "@/lib/tasks/submit";
+import { toLegacyRequest } from "@/lib/upstream/legacy";
+import type { TokenHolder } from "./tokens";
+
+// A creation through the gateway is a submission like the dashboard's: stored with its own upstream
+// Idempotency-Key before anything is sent, checked against the member's and the team's budgets in the same
+// step, then sent by the queue within the account's limits. The caller's Idempotency-Key makes it exactly
+// once for the caller too: the submission's id is derived from the member and that key, so a replay finds
+// the stored submission (same body: the same task; another body: 409), on any instance.
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9.:_-]{1,128}$/;
+
+/** The caller's Idempotency-Key, as the spec requires it on every generation POST (400 without it). */
+export function idempotencyKeyOf(request: Request): string {
+  const key = request.headers.get("idempotency-key");
+  if (key === null)
+    throw new AppError("bad_request:idempotency_key", "The Idempotency-Key header is required on every generation request.");
+  if (!IDEMPOTENCY_KEY.test(key))
+    throw new AppError(
+      "bad_request:idempotency_key",
+      "An Idempotency-Key is 1 to 128 letters, digits, dots, colons, underscores or hyphens.",
+    );
+  return key;
+}
+
+/** A UUID (the form submission ids take) that is the same for the same member and key, and for no other. */
+function submissionIdFor(userId: string, key: string): string {
+  const hex = createHash("sha256").update(`gateway\n${userId}\n${key}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function createThroughGateway({
+  holder,
+  request,
+  key,
+  legacy = false,
+}: {
+  holder: TokenHolder;
+  request: GenerationRequest;
+  key: string;
+  legacy?: boolean;
+}): Promise<{ submission: Submission; repeated: boolean }> {
+  const model = getModel(request.model);
+  if (!model) throw new Error(`validated model ${request.model} missing from the catalogue`);
+  const connection = database();
+  const resolved = await resolveResultReferences(connection.db, request);
+  try {
+    const { submissions, repeated } = await submit({
+      connection,
+      submission: {
+        id: submissionIdFor(holder.user.id, key),
+        userId: holder.user.id,
+        model: model.id,
+        kind: model.kind,
+        endpoint: legacy ? "legacy" : model.endpoint,
+        request: legacy ? { ...toLegacyRequest(resolved as Parameters<typeof toLegacyRequest>[0]) } : resolved,
+        shown: request,
+        sources: sourcesOf(request),
+        tokenId: holder.token.id,
+        ...(holder.token.budgetCredits !== null
+          ? { tokenBudget: { tokenId: holder.token.id, name: holder.token.name, limit: holder.token.budgetCredits } }
+          : {}),
+      },
+    });
+    const submission = submissions[0]!;
+    if (!repeated) {
+      kickEngine();
+      await recordAudit(connection.db, {
+        actorId: holder.user.id,
+        action: "access_token.use",
+        subjectId: holder.token.id,
+        detail: { submission: submission.id, model: model.id },
+      });
+    }
+    return { submission, repeated };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict:submission")
+      throw new AppError(
+        "conflict:idempotency_key",
+        "This Idempotency-Key was used with a different body. A changed request needs a new key.",
+      );
+    throw error;
+  }
+}

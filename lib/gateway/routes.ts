@@ -1,0 +1,70 @@
+import "server-only";
+import { z } from "zod";
+import { database } from "@/lib/db";
+import { getSubmission } from "@/lib/db/submissions";
+import { getResults, getTaskRow } from "@/lib/db/tasks";
+import { AppError } from "@/lib/errors";
+import { generationRequestSchema, getModel } from "@/lib/models/catalogue";
+import { createThroughGateway, idempotencyKeyOf } from "./create";
+import { withToken } from "./handler";
+import { legacyAnswer, v1RequestOf } from "./legacy";
+import { gatewayOrigin, gatewayTask, submissionIdOf } from "./task-view";
+
+// The handlers behind app/v1/… and app/api/video/…: the spec's creation and retrieval endpoints, v1 and
+// legacy, with its paths, bodies, statuses and error shape. Bodies are validated by the same zod schemas
+// as the dashboard's forms.
+
+const NOT_FOUND = "No task with this id was made by your member account.";
+const noStore = (headers: Record<string, string> = {}) => ({ "Cache-Control": "no-store", ...headers });
+
+/** A task the member made (through a token or the dashboard), or 404, as the spec's ownership rule says. */
+async function ownTask(id: unknown, userId: string) {
+  const submissionId = submissionIdOf(z.string().max(200).catch("").parse(id));
+  const { db } = database();
+  const submission = submissionId ? await getSubmission(db, { id: submissionId }) : undefined;
+  if (!submission || submission.user_id !== userId) throw new AppError("not_found:task", NOT_FOUND);
+  const task = submission.task_id ? await getTaskRow(db, { id: submission.task_id }) : undefined;
+  return { submission, task, results: task ? await getResults(db, { taskId: task.id }) : [] } as const;
+}
+
+/** A creation endpoint: its body is the model's own request, of the endpoint's kind. */
+export function creationRoute(kind: "image" | "video") {
+  const body = generationRequestSchema.superRefine((request, ctx) => {
+    const model = getModel(request.model);
+    if (model && model.kind !== kind)
+      ctx.addIssue({
+        code: "custom",
+        path: ["model"],
+        message: `${request.model} makes ${model.kind}s: send it to POST /v1/${model.kind}s/generations.`,
+      });
+  });
+  return withToken({ scope: kind === "image" ? "images" : "videos", body }, async ({ request, body: generation, holder }) => {
+    const key = idempotencyKeyOf(request);
+    const { submission, repeated } = await createThroughGateway({ holder, request: generation, key });
+    const { task, results } = await ownTask(`task_${submission.id}`, holder.user.id);
+    return Response.json(gatewayTask(submission, task, results, gatewayOrigin(request)), {
+      status: repeated ? 200 : 202,
+      headers: noStore(repeated ? { "Idempotent-Replayed": "true" } : {}),
+    });
+  });
+}
+
+export const retrievalRoute = withToken({}, async ({ request, params, holder }) => {
+  const { submission, task, results } = await ownTask(params.id, holder.user.id);
+  return Response.json(gatewayTask(submission, task, results, gatewayOrigin(request)), { headers: noStore() });
+});
+
+export const legacyCreationRoute = withToken({ scope: "videos", body: z.unknown(), legacy: true }, async ({ request, body, holder }) => {
+  const key = idempotencyKeyOf(request);
+  const { submission, repeated } = await createThroughGateway({ holder, request: v1RequestOf(body), key, legacy: true });
+  const { task, results } = await ownTask(`task_${submission.id}`, holder.user.id);
+  return Response.json(legacyAnswer(submission, task, results, gatewayOrigin(request)), {
+    status: repeated ? 200 : 202,
+    headers: noStore(repeated ? { "Idempotent-Replayed": "true" } : {}),
+  });
+});
+
+export const legacyRetrievalRoute = withToken({ legacy: true }, async ({ request, params, holder }) => {
+  const { submission, task, results } = await ownTask(params.taskId, holder.user.id);
+  return Response.json(legacyAnswer(submission, task, results, gatewayOrigin(request)), { headers: noStore() });
+});
