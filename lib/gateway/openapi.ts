@@ -1,0 +1,184 @@
+import "server-only";
+import { z } from "zod";
+import { MODELS } from "@/lib/models/catalogue";
+import { ACCESS_TOKEN_SCOPES } from "@/lib/schemas/access-tokens";
+
+// The OpenAPI 3.1 document of the gateway (GET /v1/openapi.json), its request bodies generated from the same
+// zod schemas that validate them (zod 4's JSON Schema output, draft 2020-12, which OpenAPI 3.1 uses as is).
+
+const bodyOf = (kind: "image" | "video") =>
+  ({
+    oneOf: MODELS.filter((model) => model.kind === kind).map((model) =>
+      z.toJSONSchema(model.schema, { io: "input", unrepresentable: "any" }),
+    ),
+  }) as Record<string, unknown>;
+
+const errorDetail = {
+  type: "object",
+  required: ["code", "message"],
+  properties: { code: { type: "string" }, message: { type: "string" }, field: { type: "string" } },
+};
+const error = { type: "object", required: ["error"], properties: { error: { $ref: "#/components/schemas/ErrorDetail" } } };
+
+const task = {
+  type: "object",
+  required: ["id", "status", "model", "credits_reserved"],
+  properties: {
+    id: { type: "string", pattern: "^task_" },
+    status: { enum: ["pending", "processing", "succeeded", "failed"] },
+    model: { type: "string" },
+    created_at: { type: "string", format: "date-time" },
+    updated_at: { type: "string", format: "date-time" },
+    credits_reserved: { type: "number" },
+    credits_used: { type: "number" },
+    credits_refunded: { type: "number" },
+    data: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["url"],
+        properties: { url: { type: "string", format: "uri" }, width: { type: "integer" }, height: { type: "integer" } },
+      },
+    },
+    error: { $ref: "#/components/schemas/ErrorDetail" },
+  },
+};
+
+const legacyRequest = {
+  type: "object",
+  required: ["modelKey", "prompt"],
+  additionalProperties: false,
+  properties: {
+    modelKey: { const: "alpha-2.3" },
+    prompt: { type: "string" },
+    resolution: { type: "string", examples: ["768P", "1080P"] },
+    outputDurationSec: { type: "number" },
+    promptExtend: { type: "boolean" },
+  },
+};
+
+const legacyTask = {
+  type: "object",
+  required: ["taskId", "status", "creditCost"],
+  properties: {
+    taskId: { type: "string" },
+    status: { enum: ["PENDING", "RUNNING", "SUCCEEDED", "FAILED"] },
+    creditCost: { type: "number" },
+    creditsUsed: { type: "number" },
+    videoUrl: { type: "string", format: "uri" },
+    errorCode: { type: "string" },
+    errorMessage: { type: "string" },
+    refundedCredits: { type: "number" },
+    createdAt: { type: "string", format: "date-time" },
+    updatedAt: { type: "string", format: "date-time" },
+  },
+};
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: ERROR_MEANING[status]!, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    ]),
+  );
+
+const ERROR_MEANING: Record<number, string> = {
+  400: "Missing or invalid Idempotency-Key, malformed JSON, or (legacy) an invalid request",
+  401: "Missing, unknown, expired or revoked token",
+  402: "Over a budget (the member's, the team's or the token's own): nothing was sent",
+  403: "The token's scope does not allow this",
+  404: "No such task of this member",
+  409: "The Idempotency-Key was used with another body",
+  413: "Body over 64 KiB",
+  415: "Content-Type is not application/json",
+  422: "A value the model does not take; error.field names it",
+  429: "Over the token's requests a minute; honour Retry-After",
+};
+
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: true,
+  schema: { type: "string", pattern: "^[A-Za-z0-9.:_-]{1,128}$" },
+};
+
+const json = (schema: unknown) => ({ "application/json": { schema } });
+
+function creation(kind: "image" | "video") {
+  return {
+    post: {
+      summary: `Create ${kind === "image" ? "an image" : "a video"} task`,
+      security: [{ token: [] }],
+      parameters: [idempotencyKey],
+      requestBody: { required: true, content: json({ $ref: `#/components/schemas/${kind === "image" ? "Image" : "Video"}Request` }) },
+      responses: {
+        "202": { description: "Accepted: waiting in Darkroom's queue or sent", content: json({ $ref: "#/components/schemas/Task" }) },
+        "200": { description: "A replay of the same key and body", content: json({ $ref: "#/components/schemas/Task" }) },
+        ...errors(400, 401, 402, 403, 409, 413, 415, 422, 429),
+      },
+    },
+  };
+}
+
+export function openApiDocument(origin: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Darkroom gateway to the generation API",
+      version: "1.0.0",
+      description: `The generation API's own routes, served by Darkroom with a member's personal access token (scopes: ${ACCESS_TOKEN_SCOPES.join(", ")}). See docs/gateway.md.`,
+    },
+    servers: [{ url: origin }],
+    components: {
+      securitySchemes: {
+        token: { type: "http", scheme: "bearer", description: "A personal access token (dr_…) from Settings → Access tokens" },
+        legacyToken: { type: "apiKey", in: "header", name: "x-api-key", description: "The same token, on the legacy routes" },
+      },
+      schemas: {
+        ImageRequest: bodyOf("image"),
+        VideoRequest: bodyOf("video"),
+        Task: task,
+        Error: error,
+        ErrorDetail: errorDetail,
+        LegacyRequest: legacyRequest,
+        LegacyTask: legacyTask,
+      },
+    },
+    paths: {
+      "/v1/images/generations": creation("image"),
+      "/v1/videos/generations": creation("video"),
+      "/v1/tasks/{id}": {
+        get: {
+          summary: "Read a task",
+          security: [{ token: [] }],
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: { "200": { description: "The task", content: json({ $ref: "#/components/schemas/Task" }) }, ...errors(401, 404, 429) },
+        },
+      },
+      "/api/video/generate": {
+        post: {
+          summary: "Create an alpha-2.3 video through the legacy endpoint",
+          security: [{ legacyToken: [] }],
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json({ $ref: "#/components/schemas/LegacyRequest" }) },
+          responses: {
+            "202": { description: "Accepted", content: json({ $ref: "#/components/schemas/LegacyTask" }) },
+            "200": { description: "A replay of the same key and body", content: json({ $ref: "#/components/schemas/LegacyTask" }) },
+            ...errors(400, 401, 402, 403, 409, 413, 415, 429),
+          },
+        },
+      },
+      "/api/video/task/{taskId}": {
+        get: {
+          summary: "Read a legacy task",
+          security: [{ legacyToken: [] }],
+          parameters: [{ name: "taskId", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "The task", content: json({ $ref: "#/components/schemas/LegacyTask" }) },
+            ...errors(401, 404, 429),
+          },
+        },
+      },
+    },
+  };
+}
