@@ -43,8 +43,8 @@ describe("security headers", () => {
     const response = run(path, { method });
     expect(response.status).toBe(200); // passed on to the page or route
     expectSecurityHeaders(response.headers, `${method} ${path}`);
-    // Media and uploaded inputs (/u/…, which the API fetches) set their own `private` caching.
-    if (kind === "route" && !path.startsWith("/api/media/") && !path.startsWith("/u/"))
+    // Media, the gateway's signed result links and uploaded inputs (/u/…, which the API fetches) set their own `private` caching.
+    if (kind === "route" && !path.startsWith("/api/media/") && !path.startsWith("/v1/files/") && !path.startsWith("/u/"))
       expect(response.headers.get("cache-control")).toBe("no-store");
     if (kind === "page") expect(response.headers.get("cache-control")).toBeNull();
     // Over plain HTTP: no HSTS, and no upgrade-insecure-requests that would break a LAN address.

@@ -1,7 +1,9 @@
-// The proxy refuses a bearer token on every page and route but the exports, before any handler runs
-// (better-auth's, setup and health included, which have no withUser of their own).
+// The proxy refuses a bearer token on every page and route but the exports and the gateway (personal access
+// tokens, lib/gateway), before any handler runs (better-auth's, setup and health included, which have no
+// withUser of their own).
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { isGatewayPath } from "@/lib/http/bearer";
 import { appPaths } from "@/lib/testing/routes";
 import { proxy } from "@/proxy";
 
@@ -13,7 +15,8 @@ const bearer = { authorization: "Bearer drx_anything" };
 describe("export token scope", () => {
   const paths = appPaths();
   const exports = paths.filter((p) => p.path.startsWith("/api/exports/")).map((p) => p.path);
-  const others = paths.filter((p) => !p.path.startsWith("/api/exports/")).map((p) => p.path);
+  const gateway = paths.filter((p) => isGatewayPath(p.path)).map((p) => p.path);
+  const others = paths.filter((p) => !p.path.startsWith("/api/exports/") && !isGatewayPath(p.path)).map((p) => p.path);
 
   it("finds the four export routes", () =>
     expect(exports.sort()).toEqual([
@@ -32,4 +35,9 @@ describe("export token scope", () => {
   });
 
   it.each(exports)("lets a bearer token through to %s", (path) => expect(passed(run(path, bearer))).toBe(true));
+
+  it("lets a bearer token through to the gateway's routes, which check it themselves", () => {
+    expect(gateway.length).toBeGreaterThanOrEqual(6);
+    for (const path of gateway) expect(passed(run(path, { authorization: "Bearer dr_anything" })), path).toBe(true);
+  });
 });

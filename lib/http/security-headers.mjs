@@ -53,7 +53,9 @@ export const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /** Media may be kept by the browser (privately: it sets its own Cache-Control); every other API answer is private data. */
-const cachedPrivately = (path) => path.startsWith("/api/media/");
+const cachedPrivately = (path) => path.startsWith("/api/media/") || path.startsWith("/v1/files/");
+/** JSON routes: Darkroom's own (/api/…) and the gateway's copy of the generation API (/v1/…). */
+const isRoute = (path) => path.startsWith("/api/") || path.startsWith("/v1/");
 
 /** Headers for one answer; `csp` is the policy (pages and routes alike). */
 export function securityHeaders({ path, csp, https }) {
@@ -65,6 +67,6 @@ export function securityHeaders({ path, csp, https }) {
     "Permissions-Policy": PERMISSIONS_POLICY,
     "Cross-Origin-Opener-Policy": "same-origin",
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-    ...(path.startsWith("/api/") && !cachedPrivately(path) ? { "Cache-Control": "no-store" } : {}),
+    ...(isRoute(path) && !cachedPrivately(path) ? { "Cache-Control": "no-store" } : {}),
   };
 }
