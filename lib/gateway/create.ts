@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import type { Submission } from "@/lib/db/submissions";
+import { getSubmission, type Submission } from "@/lib/db/submissions";
 import { AppError } from "@/lib/errors";
 import { getModel, type GenerationRequest } from "@/lib/models/catalogue";
 import { kickEngine } from "@/lib/tasks/engine/loop";
@@ -10,6 +10,7 @@ import { sourcesOf } from "@/lib/tasks/lineage";
 import { resolveResultReferences } from "@/lib/tasks/result-references";
 import { submit } from "@/lib/tasks/submit";
 import { toLegacyRequest } from "@/lib/upstream/legacy";
+import { submissionIdOf } from "./task-view";
 import type { TokenHolder } from "./tokens";
 
 // A creation through the gateway is a submission like the dashboard's: stored with its own upstream
@@ -39,9 +40,26 @@ function submissionIdFor(userId: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * An extension names its parent by the id the gateway answered (`task_<submission id>`): the upstream knows
+ * it by its own id, so that one is sent (and recorded, so the task page links the parent). A parent still
+ * waiting in the queue cannot be extended yet; an id that is not a gateway id goes as it came.
+ */
+async function withUpstreamParent(request: GenerationRequest, userId: string): Promise<GenerationRequest> {
+  const parent = "parent_task_id" in request ? request.parent_task_id : undefined;
+  const submissionId = typeof parent === "string" ? submissionIdOf(parent) : null;
+  const submission = submissionId ? await getSubmission(database().db, { id: submissionId }) : undefined;
+  if (!submission || submission.user_id !== userId) return request;
+  if (!submission.task_id)
+    throw new AppError("invalid:body", "This task has not been sent to the API yet: extend it once it has succeeded.", {
+      parent_task_id: "This task has not been sent to the API yet: extend it once it has succeeded.",
+    });
+  return { ...request, parent_task_id: submission.task_id } as GenerationRequest;
+}
+
 export async function createThroughGateway({
   holder,
-  request,
+  request: generation,
   key,
   legacy = false,
 }: {
@@ -50,9 +68,10 @@ export async function createThroughGateway({
   key: string;
   legacy?: boolean;
 }): Promise<{ submission: Submission; repeated: boolean }> {
-  const model = getModel(request.model);
-  if (!model) throw new Error(`validated model ${request.model} missing from the catalogue`);
+  const model = getModel(generation.model);
+  if (!model) throw new Error(`validated model ${generation.model} missing from the catalogue`);
   const connection = database();
+  const request = await withUpstreamParent(generation, holder.user.id);
   const resolved = await resolveResultReferences(connection.db, request);
   try {
     const { submissions, repeated } = await submit({

@@ -4,6 +4,7 @@ import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { bearerToken } from "@/lib/http/bearer";
 import { parseJson, readJsonBytes, refuseNul } from "@/lib/http/body";
 import { log } from "@/lib/log";
+import { issueFields } from "@/lib/models/issues";
 import type { AccessTokenScope } from "@/lib/schemas/access-tokens";
 import { gatewayErrorResponse } from "./errors";
 import { countTokenRequest } from "./rate-limit";
@@ -41,7 +42,10 @@ export function withToken<B = undefined>(
       await countTokenRequest(holder.token.id);
       const params = await context.params;
       refuseNul(params, "address");
-      const body = options.body ? parseJson(await readJsonBytes(request), options.body) : (undefined as B);
+      // Fields named as the upstream names them (each unknown key by itself), so error.field is the spec's.
+      const body = options.body
+        ? parseJson(await readJsonBytes(request), options.body, (error) => issueFields(error.issues))
+        : (undefined as B);
       return await handler({ request, body, params, holder });
     } catch (error) {
       if (error instanceof AppError) return gatewayErrorResponse(error);

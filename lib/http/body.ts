@@ -27,10 +27,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+/** How a refusal names its fields: `fieldErrors` for Darkroom's forms, or the spec's one field per key (lib/gateway). */
+type FieldNamer = (error: z.ZodError) => Record<string, string>;
+
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown, namer: FieldNamer = fieldErrors): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields = fieldErrors(result.error);
+  const fields = namer(result.error);
   throw new AppError("invalid:body", Object.values(fields)[0] ?? "The request is not valid.", fields);
 }
 
@@ -72,7 +75,7 @@ export async function readJsonBytes(request: Request): Promise<Uint8Array> {
 }
 
 /** Parses and validates a body read by `readJsonBytes`; each failure is a 4xx a person can act on. */
-export function parseJson<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
+export function parseJson<T>(bytes: Uint8Array, schema: z.ZodType<T>, namer?: FieldNamer): T {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -80,7 +83,7 @@ export function parseJson<T>(bytes: Uint8Array, schema: z.ZodType<T>): T {
     throw new AppError("bad_request:json", "The request body is not valid JSON.");
   }
   // The schema first, so a field that refuses NUL itself (a display name) says so beside the field.
-  const parsed = parseWith(schema, value);
+  const parsed = parseWith(schema, value, namer);
   refuseNul(value, "request body");
   return parsed;
 }
