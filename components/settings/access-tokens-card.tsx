@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { NewTokenAlert } from "./new-token-alert";
 import { Select } from "@/components/ui/select";
 import { formatNumber } from "@/lib/format";
 import { useCreateAccessToken, useRevokeAccessToken } from "@/lib/query/access-tokens";
@@ -66,20 +67,17 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
       </CardHeader>
       <CardContent className="grid gap-4">
         {shown && (
-          <Alert tone="success" title="Copy your token now: it is not shown again" role="status">
-            <Input
-              readOnly
-              value={shown}
-              aria-label="New access token"
-              className="mt-1 font-mono"
-              onFocus={(event) => event.target.select()}
-            />
-            <p className="mt-2 font-mono text-xs break-all">
-              curl -X POST {origin}/v1/images/generations -H &quot;Authorization: Bearer {shown.slice(0, 8)}…&quot; -H
-              &quot;Idempotency-Key: my-first&quot; -H &quot;Content-Type: application/json&quot; -d &apos;{"{"}
-              &quot;model&quot;:&quot;gamma-5-pro&quot;,&quot;prompt&quot;:&quot;a lighthouse&quot;{"}"}&apos;
-            </p>
-          </Alert>
+          <NewTokenAlert
+            token={shown}
+            label="New access token"
+            example={
+              <>
+                curl -X POST {origin}/v1/images/generations -H &quot;Authorization: Bearer {shown.slice(0, 8)}…&quot; -H
+                &quot;Idempotency-Key: my-first&quot; -H &quot;Content-Type: application/json&quot; -d &apos;{"{"}
+                &quot;model&quot;:&quot;gamma-5-pro&quot;,&quot;prompt&quot;:&quot;a lighthouse&quot;{"}"}&apos;
+              </>
+            }
+          />
         )}
         {tokens.length === 0 ? (
           <p className="text-sm text-muted-foreground">No access token yet.</p>

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { NewTokenAlert } from "./new-token-alert";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useCreateExportToken, useRenewExportToken, useRevokeExportToken } from "@/lib/query/exports";
 import { EXPORT_TOKEN_DAYS, type ExportTokenView } from "@/lib/schemas/exports";
@@ -33,18 +33,15 @@ export function ExportTokensCard({ tokens, now }: { tokens: ExportTokenView[]; n
       </CardHeader>
       <CardContent className="grid gap-4">
         {shown && (
-          <Alert tone="success" title="Copy your token now: it is not shown again" role="status">
-            <Input
-              readOnly
-              value={shown}
-              aria-label="New export token"
-              className="mt-1 font-mono"
-              onFocus={(event) => event.target.select()}
-            />
-            <p className="mt-2 font-mono text-xs break-all">
-              curl -H &quot;Authorization: Bearer {shown.slice(0, 8)}…&quot; https://your-darkroom/api/exports/usage.csv?from=2026-01-01
-            </p>
-          </Alert>
+          <NewTokenAlert
+            token={shown}
+            label="New export token"
+            example={
+              <>
+                curl -H &quot;Authorization: Bearer {shown.slice(0, 8)}…&quot; https://your-darkroom/api/exports/usage.csv?from=2026-01-01
+              </>
+            }
+          />
         )}
         {tokens.length === 0 ? (
           <p className="text-sm text-muted-foreground">No export token yet.</p>
