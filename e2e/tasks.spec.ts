@@ -70,6 +70,15 @@ test("a failed task's page explains the error and shows its credits", async ({ p
   await expect(ledger.getByText("Reserved", { exact: true })).toBeVisible();
   await expect(ledger.getByText(/^(Refund pending|Refunded)$/)).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: FAIL })).toBeVisible(); // the prompt among the parameters
+
+  // At 1280 px the actions take one row: "Remix" once wrapped alone onto a second.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const actions = page.getByRole("region", { name: "Actions" });
+  await expect(actions.getByRole("link", { name: "Remix" })).toBeVisible();
+  const rows = await actions
+    .locator("a, button")
+    .evaluateAll((controls) => [...new Set(controls.map((c) => c.getBoundingClientRect().top))]);
+  expect(rows, "the tops of the task page's actions").toHaveLength(1);
 });
 
 // The gallery with tasks is checked in gallery.spec.ts (with a selection and every filter showing).

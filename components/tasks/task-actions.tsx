@@ -30,7 +30,8 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
       <h2 id="actions-heading" className="sr-only">
         Actions
       </h2>
-      <div className="flex flex-wrap gap-2">
+      {/* One row for every action, the reuse ones (ResultActions) included: as two rows, a lone "Remix" sat on the second. */}
+      <div className="flex flex-wrap items-start gap-2">
         {results.map((result) => (
           <Button key={result.index} asChild size="sm">
             <a href={result.downloadUrl} download>
@@ -95,6 +96,13 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
             </ConfirmDialog>
           </>
         )}
+        {canEdit && (
+          // ResultActions' own wrappers give way (display: contents) so its buttons join this row; its note (a
+          // <p>, while a result is being archived) takes a line of its own.
+          <div className="contents *:contents [&_p]:basis-full [&>*>div]:contents">
+            <ResultActions task={task} />
+          </div>
+        )}
       </div>
       {canEdit && (task.hiddenForMe || task.hiddenForTeam) && (
         <Alert tone="info" role="status" title={task.hiddenForTeam ? "Hidden for the team" : "Hidden for you"}>
@@ -112,7 +120,6 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
           )}
         </Alert>
       )}
-      {canEdit && <ResultActions task={task} />}
       {(favourite.error || hide.error || show.error) && (
         <Alert tone="danger" role="alert">
           {errorMessage(favourite.error ?? hide.error ?? show.error)}
