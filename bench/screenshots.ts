@@ -123,6 +123,13 @@ function signedInShots(ids: string[]): Shot[] {
       },
     },
     { file: "gallery", path: "/tasks", full: true, ready: "Tasks" },
+    // A date filter set opens "More filters" by itself: the date fields, one filled and one empty.
+    {
+      file: "gallery-filters",
+      path: `/tasks?from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}`,
+      full: true,
+      ready: "Tasks",
+    },
     { file: "task", path: `/tasks/${ids[0]}`, full: true, ready: "Task" },
     { file: "task-video", path: `/tasks/${ids[VIDEO_TASK]}`, full: true, ready: "Task" },
     { file: "task-failed", path: `/tasks/${ids[FAILED_TASK]}`, full: true, ready: "Task" },
@@ -135,6 +142,16 @@ function signedInShots(ids: string[]): Shot[] {
 
 const signInShot: Shot = { file: "sign-in", path: "/sign-in", full: true, ready: "Sign in to Darkroom" };
 const setupShot: Shot = { file: "first-run", path: "/setup", full: true, ready: "Set up Darkroom" };
+
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    window.scrollTo(0, 0);
+  });
+}
 
 /** Each shot at every width and scheme, with the given cookies (none: signed out). */
 async function shoot(browser: Browser, state: string | undefined, shots: Shot[]): Promise<number> {
@@ -156,7 +173,9 @@ async function shoot(browser: Browser, state: string | undefined, shots: Shot[])
         await page.goto(shot.path);
         await page.getByRole("heading", { name: shot.ready, exact: true }).first().waitFor({ timeout: 20_000 });
         await shot.then?.(page);
-        // Thumbnails are lazy: wait until every image in view has loaded.
+        // Thumbnails are lazy: scroll once through a full-page shot so those below the first screen load too,
+        // then wait until every image has loaded.
+        if (shot.full) await scrollThrough(page);
         await page.waitForLoadState("networkidle").catch(() => undefined);
         await page.waitForTimeout(400);
         await page.screenshot({ path: path.join(outDir, `${shot.file}-${name}-${scheme}.png`), fullPage: shot.full });

@@ -40,11 +40,11 @@ export function ExportCard({ since }: { since: string | null }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap gap-4">
-          <div className="grid w-44 gap-1.5">
+          <div className="grid w-48 gap-1.5">
             <Label htmlFor={`${id}-from`}>From</Label>
             <DateInput id={`${id}-from`} calendarLabel="Calendar for the first day" value={from} onChange={setFrom} />
           </div>
-          <div className="grid w-44 gap-1.5">
+          <div className="grid w-48 gap-1.5">
             <Label htmlFor={`${id}-to`}>To</Label>
             <DateInput
               id={`${id}-to`}
