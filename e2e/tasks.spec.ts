@@ -41,6 +41,14 @@ test("filters and search change the grid and the URL, and survive a reload", asy
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(tasks.search).toHaveValue("");
   await expect(tasks.card(OWL)).toBeVisible();
+  // A day typed the way pages write dates filters too, and reads back that way after a reload.
+  await page.getByRole("button", { name: /^More filters/ }).click();
+  const to = page.getByLabel("To", { exact: true });
+  await to.fill("1 January 2020");
+  await expect(page).toHaveURL(/[?&]to=2020-01-0[12]T/);
+  await expect(page.getByRole("heading", { name: "No tasks match these filters" })).toBeVisible();
+  await page.reload();
+  await expect(to).toHaveValue("1 Jan 2020");
 });
 
 test("a live task's card turns succeeded without a reload", async ({ page }) => {

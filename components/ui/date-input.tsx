@@ -76,7 +76,7 @@ export function DateInput({
           inputMode="text"
           autoComplete="off"
           spellCheck={false}
-          placeholder="e.g. 3 Mar 2026"
+          placeholder="3 Mar 2026"
           value={text}
           onChange={(event) => typed(event.target.value)}
           onBlur={(event) => {
@@ -87,7 +87,7 @@ export function DateInput({
           }}
           aria-invalid={unreadable || ariaInvalid || undefined}
           aria-describedby={cn(describedBy, `${own}-hint`, unreadable && `${own}-error`) || undefined}
-          className={cn(controlClass, "h-9 pr-10", className)}
+          className={cn(controlClass, "h-9 pr-9", className)}
           {...props}
         />
         <span id={`${own}-hint`} className="sr-only">
