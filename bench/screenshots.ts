@@ -1,12 +1,14 @@
 // `npm run screenshots`: starts the built app with its embedded emulator (as playwright.config.ts does, on a
-// fresh data folder), sets up an admin, makes a few tasks, and writes PNGs of the workspace, gallery, lightbox
-// and Overview at phone, laptop and wide widths in light and dark into screenshots/ (ignored by git).
+// fresh data folder), shoots the first-run page, sets up an admin, a second member and a team budget, makes a few
+// tasks (one of them fails), and writes PNGs of every page at phone, laptop and wide widths in light and dark into
+// screenshots/ (ignored by git): sign-in and first run, Overview, Generate with an image and a video model, the
+// gallery, a succeeded and a failed task's page, the lightbox, Credits, Settings and Members.
 // Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162).
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type APIRequestContext, type Browser } from "@playwright/test";
+import { chromium, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { CHROMIUM } from "@/bench/app-server";
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 3162);
@@ -29,7 +31,11 @@ const TASKS = [
   { model: "alpha-2.3", prompt: "A slow dolly shot through a greenhouse full of ferns", duration: 6 },
   { model: "delta-image-2", prompt: "Macro photo of frost on a red maple leaf" },
   { model: "gamma-5-pro", prompt: "An isometric city block made of cardboard, studio light" },
+  // The emulator fails a prompt that carries [[fail]]: the failed task's page and its error code.
+  { model: "delta-image-2", prompt: "A cracked porcelain vase on a windowsill [[fail]]" },
 ] as const;
+const VIDEO_TASK = 2;
+const FAILED_TASK = TASKS.length - 1;
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -91,13 +97,70 @@ async function makeTasks(request: APIRequestContext): Promise<string[]> {
   return ids;
 }
 
-async function shoot(browser: Browser, state: string, pairId: string): Promise<number> {
+interface Shot {
+  file: string;
+  path: string;
+  /** The heading that says the page is there. */
+  ready: string;
+  full: boolean;
+  /** What to do on the page before the picture (choose a model, say). */
+  then?: (page: Page) => Promise<void>;
+}
+
+/** Every page a signed-in admin sees, in the states the tasks made. */
+function signedInShots(ids: string[]): Shot[] {
+  return [
+    { file: "overview", path: "/", full: true, ready: "Overview" },
+    { file: "workspace", path: "/generate", full: true, ready: "Your recent results" },
+    {
+      file: "workspace-video",
+      path: "/generate",
+      full: true,
+      ready: "Your recent results",
+      then: async (page) => {
+        await page.getByRole("radio", { name: "Alpha 2.3", exact: true }).check();
+        await page.getByRole("radio", { name: "Alpha 2.3", exact: true }).blur();
+      },
+    },
+    { file: "gallery", path: "/tasks", full: true, ready: "Tasks" },
+    // A date filter set opens "More filters" by itself: the date fields, one filled and one empty.
+    {
+      file: "gallery-filters",
+      path: `/tasks?from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}`,
+      full: true,
+      ready: "Tasks",
+    },
+    { file: "task", path: `/tasks/${ids[0]}`, full: true, ready: "Task" },
+    { file: "task-video", path: `/tasks/${ids[VIDEO_TASK]}`, full: true, ready: "Task" },
+    { file: "task-failed", path: `/tasks/${ids[FAILED_TASK]}`, full: true, ready: "Task" },
+    { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
+    { file: "credits", path: "/credits", full: true, ready: "Credits" },
+    { file: "settings", path: "/settings", full: true, ready: "Settings" },
+    { file: "members", path: "/settings/members", full: true, ready: "Members" },
+  ];
+}
+
+const signInShot: Shot = { file: "sign-in", path: "/sign-in", full: true, ready: "Sign in to Darkroom" };
+const setupShot: Shot = { file: "first-run", path: "/setup", full: true, ready: "Set up Darkroom" };
+
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+/** Each shot at every width and scheme, with the given cookies (none: signed out). */
+async function shoot(browser: Browser, state: string | undefined, shots: Shot[]): Promise<number> {
   let count = 0;
   for (const { name, width, height } of WIDTHS) {
     for (const scheme of SCHEMES) {
       const context = await browser.newContext({
         baseURL: base,
-        storageState: JSON.parse(state) as never,
+        ...(state ? { storageState: JSON.parse(state) as never } : {}),
         viewport: { width, height },
         colorScheme: scheme,
         reducedMotion: "reduce",
@@ -106,16 +169,13 @@ async function shoot(browser: Browser, state: string, pairId: string): Promise<n
         deviceScaleFactor: 1,
       });
       const page = await context.newPage();
-      const shots: { file: string; path: string; full: boolean; ready: string }[] = [
-        { file: "overview", path: "/", full: true, ready: "Overview" },
-        { file: "workspace", path: "/generate", full: true, ready: "Your recent results" },
-        { file: "gallery", path: "/tasks", full: true, ready: "Tasks" },
-        { file: "lightbox", path: `/tasks?view=${pairId}`, full: false, ready: "Settings" },
-      ];
       for (const shot of shots) {
         await page.goto(shot.path);
         await page.getByRole("heading", { name: shot.ready, exact: true }).first().waitFor({ timeout: 20_000 });
-        // Thumbnails are lazy: wait until every image in view has loaded.
+        await shot.then?.(page);
+        // Thumbnails are lazy: scroll once through a full-page shot so those below the first screen load too,
+        // then wait until every image has loaded.
+        if (shot.full) await scrollThrough(page);
         await page.waitForLoadState("networkidle").catch(() => undefined);
         await page.waitForTimeout(400);
         await page.screenshot({ path: path.join(outDir, `${shot.file}-${name}-${scheme}.png`), fullPage: shot.full });
@@ -134,6 +194,9 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(CHROMIUM);
   try {
     await waitFor(`${base}/api/health`, 300_000);
+    const started = Date.now();
+    // First run: only reachable before the first admin exists.
+    let count = await shoot(browser, undefined, [setupShot]);
     const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
     const page = await context.newPage();
     await page.goto("/setup");
@@ -142,16 +205,27 @@ async function main(): Promise<void> {
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Create admin account" }).click();
     await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
+    await setUpTeam(context.request);
     const ids = await makeTasks(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
-    const started = Date.now();
-    const count = await shoot(browser, state, ids[0] ?? "");
+    count += await shoot(browser, state, signedInShots(ids));
+    count += await shoot(browser, undefined, [signInShot]);
     console.log(`screenshots: ${count} PNGs in ${path.relative(process.cwd(), outDir)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {
     await browser.close();
     stop();
   }
+}
+
+/** A second member and a daily team budget, so Members and Credits show rows rather than their empty states. */
+async function setUpTeam(request: APIRequestContext): Promise<void> {
+  const member = await request.post("/api/members", {
+    data: { name: "Grace Member", email: "grace@example.com", password: "screenshots-password-2", role: "member" },
+  });
+  if (!member.ok()) throw new Error(`member refused: ${member.status()} ${await member.text()}`);
+  const budget = await request.put("/api/budgets", { data: { scope: "team", period: "day", limit: 1000 } });
+  if (!budget.ok()) throw new Error(`budget refused: ${budget.status()} ${await budget.text()}`);
 }
 
 main().catch((error: unknown) => {

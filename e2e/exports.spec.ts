@@ -16,7 +16,15 @@ test("the Credits page downloads the tasks CSV of the period it shows", async ({
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.startsWith("\uFEFFtask_id,created_at,member,model,")).toBe(true);
   expect(csv).toContain(taskId);
-  await card.getByLabel("To").fill("2000-01-01");
+  // Dates read as every other date on the page ("26 Nov 2026"), not the browser's mm/dd/yyyy; a typed day
+  // reaches the links and is written back in that form.
+  await expect(card.getByLabel("From")).toHaveValue(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+  const to = card.getByLabel("To");
+  await to.fill("3 March 2099");
+  await expect(link).toHaveAttribute("href", /&to=2099-03-03&bom=1$/);
+  await to.blur();
+  await expect(to).toHaveValue("3 Mar 2099");
+  await to.fill("2000-01-01");
   await expect(page.getByRole("alert").filter({ hasText: "ends before it starts" })).toBeVisible();
 });
 

@@ -4,6 +4,7 @@ import { SignInPage, navLink, overviewHeading } from "./support/auth";
 import { test, expect } from "./support/fixtures";
 import { expectNoHorizontalScroll } from "./support/forms";
 import { MembersPage } from "./support/members";
+import { createTask, waitArchived } from "./support/tasks";
 
 // A phone-width screen: the sidebar gives way to a top bar whose menu button opens the navigation.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -49,6 +50,21 @@ test("the menu button opens the navigation, its links work, and nothing scrolls 
   await page.mouse.click(195, 835);
   await expect(menu).toBeHidden();
   await expect(openMenu).toBeFocused();
+});
+
+test("the model list shows each model's price whole", async ({ page }) => {
+  // A charge of the team's own, so the list has a price to show.
+  const id = await createTask(page.request, `priced at phone width ${Date.now()}`);
+  await waitArchived(page.request, id);
+  await page.goto("/generate");
+  const models = page.getByRole("radiogroup", { name: "Model" });
+  await expect(models.getByText(/from [\d,]+ credits?$/).first()).toBeVisible();
+  // Cut text ("Video · from 38 c…") is wider inside than its box.
+  const cut = await models
+    .locator("label span")
+    .evaluateAll((spans) => spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent));
+  expect(cut).toEqual([]);
+  await expectNoHorizontalScroll(page);
 });
 
 test("members show as cards, and the Add member dialog fits the screen", async ({ page }) => {

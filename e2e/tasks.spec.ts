@@ -41,6 +41,14 @@ test("filters and search change the grid and the URL, and survive a reload", asy
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(tasks.search).toHaveValue("");
   await expect(tasks.card(OWL)).toBeVisible();
+  // A day typed the way pages write dates filters too, and reads back that way after a reload.
+  await page.getByRole("button", { name: /^More filters/ }).click();
+  const to = page.getByLabel("To", { exact: true });
+  await to.fill("1 January 2020");
+  await expect(page).toHaveURL(/[?&]to=2020-01-0[12]T/);
+  await expect(page.getByRole("heading", { name: "No tasks match these filters" })).toBeVisible();
+  await page.reload();
+  await expect(to).toHaveValue("1 Jan 2020");
 });
 
 test("a live task's card turns succeeded without a reload", async ({ page }) => {
@@ -70,6 +78,15 @@ test("a failed task's page explains the error and shows its credits", async ({ p
   await expect(ledger.getByText("Reserved", { exact: true })).toBeVisible();
   await expect(ledger.getByText(/^(Refund pending|Refunded)$/)).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: FAIL })).toBeVisible(); // the prompt among the parameters
+
+  // At 1280 px the actions take one row: "Remix" once wrapped alone onto a second.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const actions = page.getByRole("region", { name: "Actions" });
+  await expect(actions.getByRole("link", { name: "Remix" })).toBeVisible();
+  const rows = await actions
+    .locator("a, button")
+    .evaluateAll((controls) => [...new Set(controls.map((c) => c.getBoundingClientRect().top))]);
+  expect(rows, "the tops of the task page's actions").toHaveLength(1);
 });
 
 // The gallery with tasks is checked in gallery.spec.ts (with a selection and every filter showing).

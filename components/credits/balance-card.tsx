@@ -7,12 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { formatDateTime } from "@/lib/dates";
 import { formatNumber } from "@/lib/format";
 import { balanceQueryOptions, useEnterBalance } from "@/lib/query/budgets";
 import { errorMessage } from "@/lib/query/fetch-json";
 import type { BalanceAnswer } from "@/lib/schemas/budgets";
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** The estimated balance from the admin's last entry; admins enter a new one as the provider's site shows it. */
 export function BalanceCard({ initial, canEdit }: { initial: BalanceAnswer; canEdit: boolean }) {
@@ -46,14 +45,14 @@ export function BalanceCard({ initial, canEdit }: { initial: BalanceAnswer; canE
               ≈ {formatNumber(balance.estimate)} credits <span className="text-sm font-normal text-muted-foreground">estimate</span>
             </p>
             <p className="text-sm text-muted-foreground">
-              From {formatNumber(balance.entered)} entered {when(balance.enteredAt)}
+              From {formatNumber(balance.entered)} entered {formatDateTime(balance.enteredAt)}
               {balance.enteredBy ? ` by ${balance.enteredBy}` : ""}.
               {balance.queued > 0 ? ` Waiting submissions are expected to take about ${formatNumber(balance.queued)} more.` : ""}
             </p>
             {balance.confirmedLowAt && (
               <Alert tone="danger" title="Credits are short">
-                The API refused a creation for lack of credits on {when(balance.confirmedLowAt)}: top up on the provider&apos;s site, then
-                enter the new balance.
+                The API refused a creation for lack of credits on {formatDateTime(balance.confirmedLowAt)}: top up on the provider&apos;s
+                site, then enter the new balance.
               </Alert>
             )}
           </div>

@@ -4,7 +4,7 @@ import { Download } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { DateInput } from "@/components/ui/date-input";
 import { Label } from "@/components/ui/label";
 
 const FILES = [
@@ -40,17 +40,17 @@ export function ExportCard({ since }: { since: string | null }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap gap-4">
-          <div className="grid w-44 gap-1.5">
+          <div className="grid w-48 gap-1.5">
             <Label htmlFor={`${id}-from`}>From</Label>
-            <Input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+            <DateInput id={`${id}-from`} calendarLabel="Calendar for the first day" value={from} onChange={setFrom} />
           </div>
-          <div className="grid w-44 gap-1.5">
+          <div className="grid w-48 gap-1.5">
             <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
+            <DateInput
               id={`${id}-to`}
-              type="date"
+              calendarLabel="Calendar for the last day"
               value={to}
-              onChange={(event) => setTo(event.target.value)}
+              onChange={setTo}
               aria-invalid={backwards || undefined}
             />
           </div>

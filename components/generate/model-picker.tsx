@@ -57,9 +57,9 @@ export function ModelPicker({ value, onChange, charges = [] }: ModelPickerProps)
                 <span id={`${id}-${model.id}-name`} className="truncate text-sm font-medium">
                   {model.label}
                 </span>
-                <span id={`${id}-${model.id}-facts`} className="truncate text-xs text-muted-foreground">
-                  {label}
-                  {seen !== undefined && ` · from ${plural(seen, "credit")}`}
+                {/* The price wraps whole onto a line of its own rather than being cut ("from 38 c…") in a phone's two columns. */}
+                <span id={`${id}-${model.id}-facts`} className="flex flex-wrap gap-x-1 text-xs text-muted-foreground">
+                  <span>{label}</span> {seen !== undefined && <span className="whitespace-nowrap">· from {plural(seen, "credit")}</span>}
                 </span>
               </span>
               <Check aria-hidden className="size-4 shrink-0 text-primary opacity-0 group-has-checked:opacity-100" />

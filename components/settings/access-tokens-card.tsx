@@ -10,12 +10,13 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NewTokenAlert } from "./new-token-alert";
 import { Select } from "@/components/ui/select";
+import { formatUtcDateTime } from "@/lib/dates";
 import { formatNumber } from "@/lib/format";
 import { useCreateAccessToken, useRevokeAccessToken } from "@/lib/query/access-tokens";
 import { ApiError, errorMessage } from "@/lib/query/fetch-json";
 import { ACCESS_TOKEN_DEFAULT_DAYS, type AccessTokenView, SCOPE_CHOICES, type ScopeChoice } from "@/lib/schemas/access-tokens";
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "never");
+const when = (iso: string | null) => (iso ? formatUtcDateTime(iso) : "never");
 const EXPIRY_CHOICES = [7, 30, ACCESS_TOKEN_DEFAULT_DAYS, 365];
 const scopeLabel = (scopes: string[]) =>
   Object.values(SCOPE_CHOICES).find((choice) => choice.scopes.join(",") === scopes.join(","))?.label ?? scopes.join(", ");

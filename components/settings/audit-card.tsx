@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatUtcDateTime } from "@/lib/dates";
 
 export interface AuditLine {
   id: string;
@@ -39,7 +40,7 @@ export function AuditCard({ entries }: { entries: AuditLine[] }) {
             {entries.map((entry) => (
               <li key={entry.id} className="flex flex-wrap gap-x-2">
                 <time dateTime={entry.createdAt} className="font-mono text-xs text-muted-foreground">
-                  {entry.createdAt.slice(0, 16).replace("T", " ")} UTC
+                  {formatUtcDateTime(entry.createdAt)}
                 </time>
                 <span>
                   {entry.actorName ?? "A removed member"} {WORDS[entry.action] ?? entry.action}

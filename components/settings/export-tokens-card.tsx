@@ -6,12 +6,13 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { NewTokenAlert } from "./new-token-alert";
+import { formatUtcDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useCreateExportToken, useRenewExportToken, useRevokeExportToken } from "@/lib/query/exports";
 import { EXPORT_TOKEN_DAYS, type ExportTokenView } from "@/lib/schemas/exports";
+import { NewTokenAlert } from "./new-token-alert";
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "never");
+const when = (iso: string | null) => (iso ? formatUtcDateTime(iso) : "never");
 
 /** Admins' read-only export tokens: make one (shown once), see when each was last used and when it expires, renew, revoke. */
 export function ExportTokensCard({ tokens, now }: { tokens: ExportTokenView[]; now: string }) {

@@ -9,11 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { formatUtcDateTime } from "@/lib/dates";
 import { ApiError, errorMessage } from "@/lib/query/fetch-json";
 import { useRemoveWebhook, useSendTestWebhook, useSetWebhook } from "@/lib/query/exports";
 import type { WebhookDeliveryView, WebhookView } from "@/lib/schemas/exports";
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "");
+const when = (iso: string | null) => (iso ? formatUtcDateTime(iso) : "");
 const STATE = { delivered: "success", failed: "danger", pending: "default" } as const;
 
 function Delivery({ delivery }: { delivery: WebhookDeliveryView }) {

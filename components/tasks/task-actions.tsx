@@ -30,71 +30,80 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
       <h2 id="actions-heading" className="sr-only">
         Actions
       </h2>
-      <div className="flex flex-wrap gap-2">
-        {results.map((result) => (
-          <Button key={result.index} asChild size="sm">
-            <a href={result.downloadUrl} download>
-              <Download aria-hidden />
-              Download{results.length > 1 ? ` ${result.index + 1}` : ""}
-            </a>
-          </Button>
-        ))}
-        {canEdit && (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-pressed={task.favourite}
-            pending={favourite.isPending}
-            onClick={() => favourite.mutate({ id: task.id, favourite: !task.favourite })}
-          >
-            <Star aria-hidden className={task.favourite ? "fill-current text-warning" : undefined} />
-            {task.favourite ? "Favourite" : "Add to favourites"}
-          </Button>
+      {/* One row of three groups (downloads; keep or hide; make something from it) that wraps a whole group at a
+          time: as two fixed rows, a lone "Remix" sat on the second at 1280 px. */}
+      <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+        {results.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {results.map((result) => (
+              <Button key={result.index} asChild size="sm">
+                <a href={result.downloadUrl} download>
+                  <Download aria-hidden />
+                  Download{results.length > 1 ? ` ${result.index + 1}` : ""}
+                </a>
+              </Button>
+            ))}
+          </div>
         )}
-        {canEdit && !task.hiddenForMe && !task.hiddenForTeam && (
-          <>
+        {canEdit && (
+          <div className="flex flex-wrap gap-2">
             <Button
-              ref={hideButton}
               size="sm"
               variant="outline"
-              aria-haspopup="dialog"
-              onPointerEnter={prefetchConfirm}
-              onFocus={prefetchConfirm}
-              onClick={() => setAskingHide(true)}
+              aria-pressed={task.favourite}
+              pending={favourite.isPending}
+              onClick={() => favourite.mutate({ id: task.id, favourite: !task.favourite })}
             >
-              <EyeOff aria-hidden />
-              Hide
+              <Star aria-hidden className={task.favourite ? "fill-current text-warning" : undefined} />
+              {task.favourite ? "Favourite" : "Add to favourites"}
             </Button>
-            <ConfirmDialog
-              open={askingHide}
-              onClose={() => setAskingHide(false)}
-              returnFocus={hideButton}
-              title="Hide this task?"
-              description={
-                canHideForTeam
-                  ? "Hide it from your own dashboard, or from everyone's (recorded in the audit log). Its record and archived files stay, and you can show it again from this page."
-                  : "It leaves your own dashboard; your teammates still see it. Its record and archived files stay, and you can show it again from this page."
-              }
-            >
-              {canHideForTeam && (
+            {!task.hiddenForMe && !task.hiddenForTeam && (
+              <>
                 <Button
-                  variant="destructive"
-                  pending={hide.isPending && hide.variables?.scope === "team"}
-                  onClick={() => hide.mutate({ id: task.id, scope: "team" }, { onSuccess: () => router.push("/tasks") })}
+                  ref={hideButton}
+                  size="sm"
+                  variant="outline"
+                  aria-haspopup="dialog"
+                  onPointerEnter={prefetchConfirm}
+                  onFocus={prefetchConfirm}
+                  onClick={() => setAskingHide(true)}
                 >
-                  Hide for the team
+                  <EyeOff aria-hidden />
+                  Hide
                 </Button>
-              )}
-              <Button
-                variant={canHideForTeam ? "outline" : "destructive"}
-                pending={hide.isPending && hide.variables?.scope === "me"}
-                onClick={() => hide.mutate({ id: task.id, scope: "me" }, { onSuccess: () => router.push("/tasks") })}
-              >
-                {canHideForTeam ? "Hide for me" : "Hide"}
-              </Button>
-            </ConfirmDialog>
-          </>
+                <ConfirmDialog
+                  open={askingHide}
+                  onClose={() => setAskingHide(false)}
+                  returnFocus={hideButton}
+                  title="Hide this task?"
+                  description={
+                    canHideForTeam
+                      ? "Hide it from your own dashboard, or from everyone's (recorded in the audit log). Its record and archived files stay, and you can show it again from this page."
+                      : "It leaves your own dashboard; your teammates still see it. Its record and archived files stay, and you can show it again from this page."
+                  }
+                >
+                  {canHideForTeam && (
+                    <Button
+                      variant="destructive"
+                      pending={hide.isPending && hide.variables?.scope === "team"}
+                      onClick={() => hide.mutate({ id: task.id, scope: "team" }, { onSuccess: () => router.push("/tasks") })}
+                    >
+                      Hide for the team
+                    </Button>
+                  )}
+                  <Button
+                    variant={canHideForTeam ? "outline" : "destructive"}
+                    pending={hide.isPending && hide.variables?.scope === "me"}
+                    onClick={() => hide.mutate({ id: task.id, scope: "me" }, { onSuccess: () => router.push("/tasks") })}
+                  >
+                    {canHideForTeam ? "Hide for me" : "Hide"}
+                  </Button>
+                </ConfirmDialog>
+              </>
+            )}
+          </div>
         )}
+        {canEdit && <ResultActions task={task} />}
       </div>
       {canEdit && (task.hiddenForMe || task.hiddenForTeam) && (
         <Alert tone="info" role="status" title={task.hiddenForTeam ? "Hidden for the team" : "Hidden for you"}>
@@ -112,7 +121,6 @@ export function TaskActions({ task, canEdit, canHideForTeam }: { task: TaskView;
           )}
         </Alert>
       )}
-      {canEdit && <ResultActions task={task} />}
       {(favourite.error || hide.error || show.error) && (
         <Alert tone="danger" role="alert">
           {errorMessage(favourite.error ?? hide.error ?? show.error)}

@@ -4,11 +4,12 @@ import { Archive } from "lucide-react";
 import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useArchiveAgain } from "@/lib/query/tasks";
 import { RETENTION_DAYS, type Plan } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
-import { copyAtRisk, formatDateTime, modelLabel, upstreamCopyAt } from "./task-format";
+import { copyAtRisk, modelLabel, upstreamCopyAt } from "./task-format";
 import { useNow } from "./use-now";
 
 function Time({ iso }: { iso: string }) {

@@ -6,9 +6,11 @@ import { useEffect, useId, useState } from "react";
 import { SPEC_TASK_CODES } from "@/components/shared/error-codes";
 import { useDebounced } from "@/components/shared/use-debounced";
 import { Button } from "@/components/ui/button";
+import { DateInput } from "@/components/ui/date-input";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { instantOfLocalDay, localDayKey } from "@/lib/dates";
 import { MODEL_META } from "@/lib/models/meta";
 import { hasFilters, type TaskFilters } from "@/lib/query/task-filters";
 
@@ -23,19 +25,6 @@ const STATUS_OPTIONS = [
   { value: "succeeded", label: "Succeeded" },
   { value: "failed", label: "Failed" },
 ] as const;
-
-/** yyyy-mm-dd in the viewer's time zone for an ISO instant, and back (start or end of that day). */
-function dayOf(iso: string | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-}
-function instantOf(day: string, end: boolean): string | undefined {
-  if (!day) return undefined;
-  const date = new Date(`${day}T${end ? "23:59:59.999" : "00:00:00"}`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
 
 interface TaskFiltersProps {
   filters: TaskFilters;
@@ -184,19 +173,19 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           </Select>
         </Field>
         <Field id={`${id}-from`} label="From">
-          <Input
+          <DateInput
             id={`${id}-from`}
-            type="date"
-            value={dayOf(filters.from)}
-            onChange={(event) => set({ from: instantOf(event.target.value, false) })}
+            calendarLabel="Calendar for the first day"
+            value={localDayKey(filters.from)}
+            onChange={(day) => set({ from: instantOfLocalDay(day, false) })}
           />
         </Field>
         <Field id={`${id}-to`} label="To">
-          <Input
+          <DateInput
             id={`${id}-to`}
-            type="date"
-            value={dayOf(filters.to)}
-            onChange={(event) => set({ to: instantOf(event.target.value, true) })}
+            calendarLabel="Calendar for the last day"
+            value={localDayKey(filters.to)}
+            onChange={(day) => set({ to: instantOfLocalDay(day, true) })}
           />
         </Field>
         <label className="flex h-9 cursor-pointer items-center gap-2 text-sm font-medium">

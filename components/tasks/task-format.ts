@@ -1,4 +1,5 @@
 // Words and numbers for a task, shared by the gallery's cards and a task's page.
+import { formatDate } from "@/lib/dates";
 import { upstreamCopy, type UpstreamCopy } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
 
@@ -42,7 +43,7 @@ export function age(iso: string, now: number): string {
   if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
   if (abs < 30 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+  return formatDate(iso);
 }
 
 /** "4:07" for a duration in milliseconds. */
@@ -50,10 +51,6 @@ export function clock(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const minutes = Math.floor(total / 60);
   return `${minutes}:${String(total % 60).padStart(2, "0")}`;
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
 export { explainTask, type Explanation } from "@/components/shared/task-explanation";

@@ -4,6 +4,7 @@ import { findAlert, insertAlert, listBudgets, type BudgetAlert } from "@/lib/db/
 import { getMember } from "@/lib/db/users";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import type { WebhookEvent } from "@/lib/webhooks/payload";
+import { formatDayMonth, formatTime } from "@/lib/dates";
 import { formatNumber } from "@/lib/format";
 import { PERIOD_ADJECTIVE, renewalText, type BudgetPeriod } from "./period";
 import { appliesTo, budgetStatus, teamTimeZone } from "./status";
@@ -100,10 +101,9 @@ export function liveAlertText(alert: BudgetAlertFacts & { own?: boolean; fired_a
 
 /** "at 10:04" within a day's budget; "on 24 November at 10:04" within a week's or a month's (the team's clock). */
 export function firedWhen(period: BudgetPeriod, firedAt: string, timeZone: string): string {
-  const instant = new Date(firedAt);
-  const time = instant.toLocaleTimeString("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const time = formatTime(firedAt, timeZone);
   if (period === "day") return `at ${time}`;
-  return `on ${instant.toLocaleDateString("en-GB", { timeZone, day: "numeric", month: "long" })} at ${time}`;
+  return `on ${formatDayMonth(firedAt, { timeZone })} at ${time}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 // The burn-rate forecast of a budget: committed so far over the part of the period gone, carried forward.
+import { dayOfMonth, formatTime, formatWeekday } from "@/lib/dates";
 import type { BudgetPeriod } from "./period";
 
 function ordinal(day: number): string {
@@ -37,9 +38,9 @@ export function burnForecast({
   const at = new Date(runsOut);
   const when =
     period === "day"
-      ? `at ${at.toLocaleTimeString("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}`
+      ? `at ${formatTime(at, timeZone)}`
       : period === "week"
-        ? `on ${at.toLocaleDateString("en-GB", { timeZone, weekday: "long" })}`
-        : `on the ${ordinal(Number(at.toLocaleDateString("en-GB", { timeZone, day: "numeric" })))}`;
+        ? `on ${formatWeekday(at, timeZone)}`
+        : `on the ${ordinal(dayOfMonth(at, timeZone))}`;
   return `At this pace ${whose} budget runs out ${when}.`;
 }

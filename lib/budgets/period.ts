@@ -2,6 +2,8 @@
 // midnight to midnight on the team's wall clock (23 or 25 hours across a DST change), a week starts on
 // Monday, a month on the 1st. Client-safe: the Credits page words renewals with it too.
 
+import { formatDayMonth, formatTime } from "@/lib/dates";
+
 export type BudgetPeriod = "day" | "week" | "month";
 
 export const BUDGET_PERIODS: readonly BudgetPeriod[] = ["day", "week", "month"];
@@ -118,16 +120,9 @@ export function periodBounds(period: BudgetPeriod, now: Date, timeZone: string):
  * the tests' leak check reads "at x (" as a stack frame.)
  */
 export function renewalText(period: BudgetPeriod, end: string, timeZone: string): string {
-  const instant = new Date(end);
-  const time = instant.toLocaleTimeString("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const time = formatTime(end, timeZone);
   if (period === "day") return `at ${time}, ${timeZone} time`;
-  const date = instant.toLocaleDateString("en-GB", {
-    timeZone,
-    day: "numeric",
-    month: "long",
-    ...(period === "week" ? { weekday: "long" } : {}),
-  });
-  return `on ${date.replace(",", "")} at ${time}, ${timeZone} time`;
+  return `on ${formatDayMonth(end, { timeZone, weekday: period === "week" })} at ${time}, ${timeZone} time`;
 }
 
 export const PERIOD_ADJECTIVE: Record<BudgetPeriod, string> = { day: "daily", week: "weekly", month: "monthly" };

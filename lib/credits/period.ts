@@ -1,4 +1,5 @@
 // Calendar arithmetic of the Credits page, in UTC (task timestamps are ISO 8601 UTC text).
+import { formatCalendarKey } from "@/lib/dates";
 import type { CreditPeriod } from "@/lib/schemas/credits";
 
 const DAY_MS = 86_400_000;
@@ -40,15 +41,6 @@ export function bucketKeys(from: string, now: Date, bucket: Bucket): string[] {
 
 const bucketKey = (date: Date, bucket: Bucket) => date.toISOString().slice(0, bucket === "day" ? 10 : 7);
 
-/** "Mon 3 Mar" for a day, "March 2025" for a month. */
-export function bucketLabel(key: string, bucket: Bucket, style: "short" | "long" = "long"): string {
-  const date = new Date(`${bucket === "day" ? key : `${key}-01`}T00:00:00Z`);
-  if (bucket === "month")
-    return date.toLocaleDateString("en-GB", { month: style === "long" ? "long" : "short", year: "numeric", timeZone: "UTC" });
-  return date.toLocaleDateString(
-    "en-GB",
-    style === "long"
-      ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
-      : { day: "numeric", month: "short", timeZone: "UTC" },
-  );
-}
+/** "Mon, 3 Mar 2025" (short: "3 Mar") for a day, "March 2025" (short: "Mar 2025") for a month. */
+export const bucketLabel = (key: string, bucket: Bucket, style: "short" | "long" = "long"): string =>
+  formatCalendarKey(bucket === "day" ? key.slice(0, 10) : key.slice(0, 7), style);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatCalendarKey,
+  formatDate,
+  formatDateTime,
+  formatDayKey,
+  formatDayMonth,
+  formatTime,
+  formatUtcDateTime,
+  instantOfLocalDay,
+  localDayKey,
+  parseDayInput,
+} from "./dates";
+
+describe("dates as pages write them", () => {
+  const at = "2026-11-26T20:08:41.000Z";
+
+  it("writes the day first with a named month, whatever the time zone asked for", () => {
+    expect(formatDate(at, "UTC")).toBe("26 Nov 2026");
+    expect(formatDateTime(at, "UTC")).toBe("26 Nov 2026, 20:08");
+    expect(formatUtcDateTime(at)).toBe("26 Nov 2026, 20:08 UTC");
+    expect(formatTime(at, "Asia/Tokyo")).toBe("05:08");
+    expect(formatDate(at, "Asia/Tokyo")).toBe("27 Nov 2026");
+    expect(formatDayMonth("2026-11-30T00:00:00Z", { timeZone: "UTC", weekday: true })).toBe("Monday 30 November");
+    expect(formatDayMonth("2026-12-01T00:00:00Z", { timeZone: "UTC" })).toBe("1 December");
+  });
+
+  it("writes calendar keys without a time zone", () => {
+    expect(formatDayKey("2026-11-26")).toBe("26 Nov 2026");
+    expect(formatDayKey("")).toBe("");
+    expect(formatDayKey("2026-02-31")).toBe("");
+    expect(formatCalendarKey("2025-03-03", "short")).toBe("3 Mar");
+    expect(formatCalendarKey("2025-03", "long")).toBe("March 2025");
+  });
+
+  it("turns a local calendar day into the instants that bound it, and back", () => {
+    const start = instantOfLocalDay("2026-11-26", false)!;
+    const end = instantOfLocalDay("2026-11-26", true)!;
+    expect(Date.parse(end) - Date.parse(start)).toBeGreaterThan(22 * 3600_000);
+    expect(localDayKey(start)).toBe("2026-11-26");
+    expect(localDayKey(end)).toBe("2026-11-26");
+    expect(instantOfLocalDay("", false)).toBeUndefined();
+    expect(localDayKey(undefined)).toBe("");
+  });
+});
+
+describe("parseDayInput", () => {
+  it.each([
+    ["26 Nov 2026", "2026-11-26"],
+    ["26 november 2026", "2026-11-26"],
+    ["Nov 26, 2026", "2026-11-26"],
+    ["Thu, 26 Nov 2026", "2026-11-26"],
+    ["3 Sept 2026", "2026-09-03"],
+    ["1st March 2024", "2024-03-01"],
+    ["2026-11-26", "2026-11-26"],
+    ["2026/1/5", "2026-01-05"],
+    ["26/11/2026", "2026-11-26"],
+    ["03.04.2026", "2026-04-03"],
+    ["29 Feb 2024", "2024-02-29"],
+    ["  ", ""],
+    ["", ""],
+  ])("reads %j as %j", (text, day) => {
+    expect(parseDayInput(text)).toBe(day);
+  });
+
+  it.each(["26 Nov 20", "26 Nov", "Nov 2026", "31 Nov 2026", "29 Feb 2026", "2026-13-01", "11/26/2026", "soon", "26 Nov 2026 10:00"])(
+    "does not read %j as a day",
+    (text) => {
+      expect(parseDayInput(text)).toBeNull();
+    },
+  );
+});
