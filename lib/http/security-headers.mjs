@@ -55,6 +55,11 @@ export const PERMISSIONS_POLICY = [
 /** Media may be kept by the browser (privately: it sets its own Cache-Control); every other API answer is private data. */
 const cachedPrivately = (path) => path.startsWith("/api/media/");
 
+/** A share link's page and media (app/(public)/s): nothing there is for search engines. */
+const isShared = (path) => path.startsWith("/s/");
+/** A share link's media is not kept by the browser: once the link is revoked it should not be at hand. */
+const sharedMedia = (path) => /^\/s\/[^/]+\/media\//.test(path);
+
 /** Headers for one answer; `csp` is the policy (pages and routes alike). */
 export function securityHeaders({ path, csp, https }) {
   return {
@@ -65,6 +70,7 @@ export function securityHeaders({ path, csp, https }) {
     "Permissions-Policy": PERMISSIONS_POLICY,
     "Cross-Origin-Opener-Policy": "same-origin",
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-    ...(path.startsWith("/api/") && !cachedPrivately(path) ? { "Cache-Control": "no-store" } : {}),
+    ...(isShared(path) ? { "X-Robots-Tag": "noindex, nofollow, noimageindex" } : {}),
+    ...((path.startsWith("/api/") && !cachedPrivately(path)) || sharedMedia(path) ? { "Cache-Control": "no-store" } : {}),
   };
 }
