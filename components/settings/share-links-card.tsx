@@ -37,7 +37,7 @@ export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView
               const label = link.taskIds.length === 1 ? `task ${link.taskIds[0]}` : plural(link.taskIds.length, "task");
               return (
                 <li key={link.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="min-w-0">
+                  <span className="min-w-0 flex-1 basis-64">
                     <strong>
                       {link.taskIds.length === 1 ? (
                         <Link className="font-mono text-xs break-all underline" href={`/tasks/${encodeURIComponent(link.taskIds[0]!)}`}>
@@ -61,7 +61,7 @@ export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Revoke the share link of ${label}`}
+                    aria-label={`Revoke the share link of ${label} (${link.showPrompt ? "with the prompt" : "media only"})`}
                     pending={revoke.isPending && revoke.variables === link.id}
                     onClick={() => revoke.mutate(link.id, { onSuccess: () => router.refresh() })}
                   >

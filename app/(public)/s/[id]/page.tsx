@@ -97,7 +97,7 @@ function SharedTask({ task, label }: { task: SharedTaskView; label: string }) {
                   alt={task.prompt ?? name}
                   width={result.width ?? undefined}
                   height={result.height ?? undefined}
-                  className="h-auto w-full rounded-xl border bg-muted object-contain"
+                  className="h-auto max-h-[80dvh] w-auto max-w-full rounded-xl border bg-muted object-contain"
                 />
               )}
               <a href={result.fileUrl} className="w-fit text-sm underline underline-offset-4">
