@@ -1,51 +1,16 @@
 "use client";
 
-import { Check, Copy, Link2 } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert";
+import { Link2 } from "lucide-react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
-import { errorMessage } from "@/lib/query/fetch-json";
-import { useCreateShareLink } from "@/lib/query/share-links";
-import { SHARE_DEFAULT_EXPIRY, SHARE_EXPIRIES, type ShareExpiry } from "@/lib/schemas/share-links";
 import type { TaskView } from "@/lib/schemas/views";
+import { ShareForm } from "./share-form";
 
-/**
- * A read-only link to this task's results for someone without an account: how long it lasts, and whether it
- * shows the prompt. The link is shown once (only its hash is kept); Settings → Share links lists and revokes it.
- */
+/** A task page's Share: for a task the member sees in their gallery, once its results are archived. */
 export function SharePanel({ task }: { task: TaskView }) {
-  const create = useCreateShareLink();
   const [open, setOpen] = useState(false);
-  const [url, setUrl] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const panelId = useId();
-  const promptId = useId();
   if (!task.results?.length || task.hiddenForMe || task.hiddenForTeam) return null;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setCopied(false);
-    create.mutate(
-      { taskIds: [task.id], expiry: String(form.get("expiry")) as ShareExpiry, showPrompt: form.get("showPrompt") === "on" },
-      { onSuccess: (made) => setUrl(made.url) },
-    );
-  }
-
-  async function copy() {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // No clipboard permission (an insecure origin, say): the link stays selectable in its field.
-      setCopied(false);
-    }
-  }
-
   return (
     <section aria-label="Share" className="grid gap-3">
       <Button size="sm" variant="outline" className="w-fit" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
@@ -53,53 +18,8 @@ export function SharePanel({ task }: { task: TaskView }) {
         Share
       </Button>
       {open && (
-        <div id={panelId} className="grid gap-3 rounded-xl border p-4">
-          <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-            <FormField label="Link expires after">
-              <Select name="expiry" defaultValue={SHARE_DEFAULT_EXPIRY}>
-                {Object.entries(SHARE_EXPIRIES).map(([value, choice]) => (
-                  <option key={value} value={value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <div className="flex h-9 items-center gap-2">
-              <input id={promptId} name="showPrompt" type="checkbox" className="size-4 accent-primary" />
-              <label htmlFor={promptId} className="text-sm">
-                Show the prompt
-              </label>
-            </div>
-            <Button type="submit" size="sm" pending={create.isPending}>
-              Make a link
-            </Button>
-          </form>
-          <p className="text-xs text-muted-foreground">
-            Anyone with the link sees this task&apos;s results and, if you choose, its prompt: never its credits, who made it, or anything
-            else in Darkroom. You can revoke it in Settings.
-          </p>
-          {url && (
-            <Alert tone="success" title="Copy the link now: it is not shown again" role="status">
-              <div className="mt-1 flex flex-wrap items-center gap-2">
-                <Input
-                  readOnly
-                  value={url}
-                  aria-label="Share link"
-                  className="min-w-0 flex-1 font-mono"
-                  onFocus={(event) => event.target.select()}
-                />
-                <Button size="sm" variant="outline" onClick={copy}>
-                  {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-                  {copied ? "Copied" : "Copy link"}
-                </Button>
-              </div>
-            </Alert>
-          )}
-          {create.error && (
-            <Alert tone="danger" title="No link was made" role="alert">
-              {errorMessage(create.error)}
-            </Alert>
-          )}
+        <div id={panelId} className="rounded-xl border p-4">
+          <ShareForm taskIds={[task.id]} what="this task's results" />
         </div>
       )}
     </section>
