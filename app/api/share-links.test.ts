@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as mediaRoute } from "@/app/(public)/s/[id]/media/[taskId]/[index]/route";
 import { GET as thumbnailRoute } from "@/app/(public)/s/[id]/media/[taskId]/[index]/thumbnail/route";
 import { DELETE as hideRoute } from "@/app/api/tasks/[id]/route";
@@ -13,8 +13,10 @@ import { DELETE as revokeRoute } from "@/app/api/share-links/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/share-links/route";
 import { database } from "@/lib/db";
 import { listAudit } from "@/lib/db/audit";
-import { insertShareLink } from "@/lib/db/share-links";
+import { connect, type Connection } from "@/lib/db/connect";
+import { insertShareLink, revokeShareLink } from "@/lib/db/share-links";
 import { insertTask, updateResult, upsertResults } from "@/lib/db/tasks";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { PEER_HEADER } from "@/lib/http/client";
 import { mediaStore } from "@/lib/media/store";
@@ -44,8 +46,9 @@ async function archivedTask(owner: Signed, kind: "image" | "video" = "image"): P
     params: null,
     prompt: "a secret heron at dawn",
     status: "succeeded",
-    credits_reserved: 44,
-    credits_used: 44,
+    // A figure that no token, id or time holds by chance.
+    credits_reserved: 987_654,
+    credits_used: 987_654,
     archive_state: "done",
     created_at: at,
     updated_at: at,
@@ -104,9 +107,16 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 const audited = async (subjectId: string) =>
   (await listAudit(database().db, { limit: 1000 })).filter((entry) => entry.subject_id === subjectId).map((entry) => entry.action);
 
+/** Another instance's connection to the same database. */
+let elsewhere: Connection;
+
 beforeAll(async () => {
   team = await seedTeam();
   other = await addSignedIn(team.admin.cookie, { role: "member", email: "otto@example.com", name: "Otto Other" });
+  elsewhere = connect(env.DATABASE_URL);
+});
+afterAll(async () => {
+  await elsewhere.db.destroy();
 });
 
 describe("making a share link", () => {
@@ -173,7 +183,7 @@ describe("opening a share link with no account", () => {
     const text = JSON.stringify(page);
     for (const secret of [
       "heron",
-      "44",
+      "987654",
       "credits",
       team.member.member.name,
       team.member.member.email,
@@ -254,6 +264,19 @@ describe("refusing a link", () => {
         .status,
     ).toBe(204);
     expect((await media(second.token, taskId)).status).toBe(404);
+  });
+
+  it("refuses, at once, a link revoked through another instance's connection to the database", async () => {
+    const taskId = await archivedTask(team.member);
+    const { token, id } = await shared(team.member, taskId);
+    const ip = address();
+    expect((await media(token, taskId, { ip })).status).toBe(200);
+    expect(await refusal(openSharedPage(token, from(ip)))).toBe("opened");
+    expect(await revokeShareLink(elsewhere.db, { id, userId: team.member.member.id, anyOwner: false, at: new Date().toISOString() })).toBe(
+      true,
+    );
+    expect((await media(token, taskId, { ip })).status).toBe(404);
+    expect(await refusal(openSharedPage(token, from(ip)))).toBe("not_found:share_link");
   });
 
   it("refuses an expired link, and one whose task was hidden for the team or whose maker was disabled", async () => {
