@@ -23,6 +23,7 @@ test("a shared task opens with no account, shows the prompt only when chosen, an
   await page.getByRole("button", { name: "Make a link" }).click();
   await expect(page.getByLabel("Share link")).not.toHaveValue(quietLink);
   const toldUrl = new URL(await page.getByLabel("Share link").inputValue()).pathname;
+  await expectNoSeriousA11yViolations(page, "task page with its share panel");
 
   // A fresh browser with no session.
   const visitor = await newPage();
@@ -63,6 +64,7 @@ test("a shared task opens with no account, shows the prompt only when chosen, an
   await page.goto("/settings");
   const list = page.getByTestId("share-links");
   await expect(list.getByText(taskId)).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page, "Settings with share links");
   await page.getByRole("button", { name: `Revoke the share link of task ${taskId} (media only)` }).click();
   await expect(list.getByText(taskId)).toHaveCount(1);
   const refused = await visitor.goto(quietUrl);
