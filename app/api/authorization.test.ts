@@ -49,6 +49,8 @@ import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/re
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
 import * as accessTokensRoute from "@/app/api/settings/access-tokens/route";
+import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
+import * as shareLinksRoute from "@/app/api/share-links/route";
 import * as legacyGenerateRoute from "@/app/api/video/generate/route";
 import * as legacyTaskRoute from "@/app/api/video/task/[taskId]/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
@@ -598,6 +600,35 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/settings/access-tokens/x", method: "DELETE", params: { id: "not-mine" } }),
         ok: 404,
         check: (json) => expect(json.error.code).toBe("not_found:access_token"),
+      },
+    },
+  },
+  "/api/share-links": {
+    module: shareLinksRoute,
+    methods: {
+      GET: {
+        minimum: "member",
+        request: () => ({ path: "/api/share-links" }),
+        ok: 200,
+        check: (json) => expect(json.links).toEqual(expect.any(Array)),
+      },
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/share-links", method: "POST", body: { taskIds: [fixtures.taskId], expiry: "1h" } }),
+        ok: 201,
+        check: (json) => expect(json.url).toMatch(/\/s\/[\w-]{24}$/),
+      },
+    },
+  },
+  "/api/share-links/[id]": {
+    module: shareLinkRoute,
+    methods: {
+      // One's own links (an admin: anyone's): an unknown id is a 404 (share-links.test.ts revokes real ones).
+      DELETE: {
+        minimum: "member",
+        request: () => ({ path: "/api/share-links/x", method: "DELETE", params: { id: "no-such-link" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:share_link"),
       },
     },
   },

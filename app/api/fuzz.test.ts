@@ -49,6 +49,8 @@ import * as tasksJsonRoute from "@/app/api/exports/tasks.json/route";
 import * as usageCsvRoute from "@/app/api/exports/usage.csv/route";
 import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
 import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
+import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
+import * as shareLinksRoute from "@/app/api/share-links/route";
 import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/renew/route";
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
@@ -580,6 +582,24 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         count: 10,
       },
     },
+  },
+  "/api/share-links": {
+    module: shareLinksRoute,
+    methods: {
+      GET: { input: noBody("/api/share-links"), count: 10 },
+      POST: {
+        input: withBody("/api/share-links", (rng) => ({
+          taskIds: [fixtures.taskId],
+          expiry: rng.pick(["1h", "1d", "7d", "30d", "revoked"]),
+          showPrompt: rng.pick([true, false]),
+        })),
+        count: 10,
+      },
+    },
+  },
+  "/api/share-links/[id]": {
+    module: shareLinkRoute,
+    methods: { DELETE: { input: noBody("/api/share-links/[id]", ["id"]), count: 10 } },
   },
   "/api/settings/access-tokens/[id]": {
     module: accessTokenRoute,

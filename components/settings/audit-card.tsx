@@ -20,6 +20,9 @@ const WORDS: Record<string, string> = {
   "export_token.revoke": "revoked an export token",
   "export_token.renew": "renewed an export token",
   "export_token.expired": "had an export token refused: it has expired",
+  "share_link.create": "made a share link",
+  "share_link.revoke": "revoked a share link",
+  "share_link.first_view": "had a share link opened for the first time",
   "webhook.set": "set the webhook URL",
   "webhook.remove": "removed the webhook",
 };

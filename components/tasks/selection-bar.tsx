@@ -1,12 +1,13 @@
 "use client";
 
-import { Download, EyeOff, X } from "lucide-react";
+import { Download, EyeOff, Link2, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/format";
 import { downloadZip, hideTasks } from "@/lib/query/tasks";
+import { ShareForm } from "./share-form";
 
 interface SelectionBarProps {
   ids: string[];
@@ -16,14 +17,17 @@ interface SelectionBarProps {
   onSelectAll: () => void;
   onClear: () => void;
   onHidden: () => void;
+  /** Members and admins may share the selection with a link; viewers cannot. */
+  canShare?: boolean;
 }
 
-/** What can be done with the selected cards: download them as one ZIP, or hide them from the dashboard. */
-export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidden }: SelectionBarProps) {
+/** What can be done with the selected cards: download them as one ZIP, share them with a link, or hide them from the dashboard. */
+export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidden, canShare = false }: SelectionBarProps) {
   const [message, setMessage] = useState<{ tone: "danger" | "info"; text: string } | null>(null);
   const [zipping, setZipping] = useState(false);
   const [hiding, setHiding] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const hideButton = useRef<HTMLButtonElement>(null);
   const count = ids.length;
 
@@ -53,61 +57,76 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
 
   return (
     // Sticky as a whole (the toolbar and its message), in the page's column: it stays in view while the grid
-    // scrolls under it; on a phone below the sticky top bar.
-    <div className="sticky top-16 z-20 grid gap-2 md:top-2">
-      <div
-        role="toolbar"
-        aria-label="Selected tasks"
-        className="flex flex-wrap items-center gap-2 rounded-xl border bg-card/95 p-2 shadow-md backdrop-blur"
-        hidden={count === 0}
-      >
-        <p className="px-2 text-sm font-medium" aria-live="polite">
-          {count} selected<span className="font-normal text-muted-foreground"> · {plural(credits, "credit")}</span>
-        </p>
-        {count < total && (
-          <Button size="sm" variant="ghost" onClick={onSelectAll}>
-            Select all {total} shown
-          </Button>
+    // scrolls under it; on a phone below the sticky top bar. The share form scrolls away with the page: on a
+    // phone, held in view, it would cover the grid.
+    <>
+      <div className="sticky top-16 z-20 grid gap-2 md:top-2">
+        <div
+          role="toolbar"
+          aria-label="Selected tasks"
+          className="flex flex-wrap items-center gap-2 rounded-xl border bg-card/95 p-2 shadow-md backdrop-blur"
+          hidden={count === 0}
+        >
+          <p className="px-2 text-sm font-medium" aria-live="polite">
+            {count} selected<span className="font-normal text-muted-foreground"> · {plural(credits, "credit")}</span>
+          </p>
+          {count < total && (
+            <Button size="sm" variant="ghost" onClick={onSelectAll}>
+              Select all {total} shown
+            </Button>
+          )}
+          <div className="flex flex-1 flex-wrap justify-end gap-2">
+            <Button size="sm" variant="outline" pending={zipping} onClick={zip}>
+              <Download aria-hidden />
+              Download ZIP
+            </Button>
+            {canShare && (
+              <Button size="sm" variant="outline" aria-expanded={sharing && count > 0} onClick={() => setSharing(!sharing)}>
+                <Link2 aria-hidden />
+                Share
+              </Button>
+            )}
+            <Button
+              ref={hideButton}
+              size="sm"
+              variant="outline"
+              aria-haspopup="dialog"
+              onPointerEnter={prefetchConfirm}
+              onFocus={prefetchConfirm}
+              onClick={() => setConfirming(true)}
+            >
+              <EyeOff aria-hidden />
+              Hide
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onClear}>
+              <X aria-hidden />
+              Clear selection
+            </Button>
+          </div>
+        </div>
+        {message && (
+          <Alert tone={message.tone} role={message.tone === "danger" ? "alert" : "status"}>
+            {message.text}
+          </Alert>
         )}
-        <div className="flex flex-1 flex-wrap justify-end gap-2">
-          <Button size="sm" variant="outline" pending={zipping} onClick={zip}>
-            <Download aria-hidden />
-            Download ZIP
-          </Button>
-          <Button
-            ref={hideButton}
-            size="sm"
-            variant="outline"
-            aria-haspopup="dialog"
-            onPointerEnter={prefetchConfirm}
-            onFocus={prefetchConfirm}
-            onClick={() => setConfirming(true)}
-          >
-            <EyeOff aria-hidden />
+        <ConfirmDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          returnFocus={hideButton}
+          title={`Hide ${plural(count, "task")}?`}
+          description="They leave your own dashboard; your teammates still see them. Their records and archived files stay; nothing is refunded or deleted upstream."
+        >
+          <Button variant="destructive" pending={hiding} onClick={hide}>
             Hide
           </Button>
-          <Button size="sm" variant="ghost" onClick={onClear}>
-            <X aria-hidden />
-            Clear selection
-          </Button>
-        </div>
+        </ConfirmDialog>
       </div>
-      {message && (
-        <Alert tone={message.tone} role={message.tone === "danger" ? "alert" : "status"}>
-          {message.text}
-        </Alert>
+      {canShare && sharing && count > 0 && (
+        <section aria-label="Share the selected tasks" className="rounded-xl border bg-card p-4">
+          {/* A new form for another selection: a link shown once belongs to the tasks it was made for. */}
+          <ShareForm key={ids.join(" ")} taskIds={ids} what={`the results of ${plural(count, "task")}`} />
+        </section>
       )}
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        returnFocus={hideButton}
-        title={`Hide ${plural(count, "task")}?`}
-        description="They leave your own dashboard; your teammates still see them. Their records and archived files stay; nothing is refunded or deleted upstream."
-      >
-        <Button variant="destructive" pending={hiding} onClick={hide}>
-          Hide
-        </Button>
-      </ConfirmDialog>
-    </div>
+    </>
   );
 }

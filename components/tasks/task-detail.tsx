@@ -18,6 +18,7 @@ import type { Plan } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
 import { CreditLedger } from "./credit-ledger";
 import { ResultPreview } from "./result-preview";
+import { SharePanel } from "./share-panel";
 import { RetryButton, TaskActions } from "./task-actions";
 import { Retention, TaskFacts } from "./task-facts";
 import { explainTask, isLive, modelLabel, statusBadge } from "./task-format";
@@ -92,6 +93,7 @@ export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: 
         )}
         <ResultPreview task={task} />
         <TaskActions task={task} canEdit={canEdit} canHideForTeam={canHideForTeam} />
+        {canEdit && <SharePanel task={task} />}
         <Retention task={task} plan={plan} canEdit={canEdit} />
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
           <TaskFacts task={task} />

@@ -97,6 +97,7 @@ export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) 
           ids={selectedIds}
           credits={selectionCredits(selectedTasks)}
           total={tasks.length}
+          canShare={viewer.canEdit}
           onSelectAll={() => setSelected(new Set(tasks.map((task) => task.id)))}
           onClear={() => setSelected(new Set())}
           onHidden={() => {

@@ -15,6 +15,20 @@ export async function countSentSince(db: Db, { keyId, since }: { keyId: string; 
   return Number(row?.count ?? 0);
 }
 
+/** How many requests were counted after `since`, and the oldest of them, in one read. */
+export async function windowSince(
+  db: Db,
+  { keyId, since }: { keyId: string; since: string },
+): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom("rate_requests")
+    .select((eb) => [eb.fn.countAll<number | string>().as("count"), eb.fn.min("sent_at").as("oldest")])
+    .where("key_id", "=", keyId)
+    .where("sent_at", ">", since)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+}
+
 /** The send time of the n-th oldest request (0-based) after `since`. */
 export async function nthSentSince(db: Db, { keyId, since, n }: { keyId: string; since: string; n: number }): Promise<string | undefined> {
   const row = await db

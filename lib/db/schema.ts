@@ -275,6 +275,23 @@ export interface AccessTokenTable {
   revoked_at: string | null;
 }
 
+/** A member's read-only link to tasks' archived results, opened with no account at /s/<token> (migration 0021). */
+export interface ShareLinkTable {
+  id: string;
+  /** The sha256 (hex) of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  /** A JSON array of task ids, in the order shown. */
+  task_ids: string;
+  show_prompt: Generated<Flag>;
+  created_at: string;
+  /** Null: until revoked. */
+  expires_at: string | null;
+  revoked_at: string | null;
+  views: Generated<number>;
+  last_viewed_at: string | null;
+}
+
 /** One POST to the team's webhook: pending until delivered, or failed after its last attempt (migration 0013). */
 export interface WebhookDeliveryTable {
   id: string;
@@ -369,6 +386,7 @@ export interface Database {
   tasks_fts: TaskFtsTable;
   export_tokens: ExportTokenTable;
   access_tokens: AccessTokenTable;
+  share_links: ShareLinkTable;
   webhook_deliveries: WebhookDeliveryTable;
   budgets: BudgetTable;
   budget_grants: BudgetGrantTable;

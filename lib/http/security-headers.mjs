@@ -57,6 +57,11 @@ const cachedPrivately = (path) => path.startsWith("/api/media/") || path.startsW
 /** JSON routes: Darkroom's own (/api/…) and the gateway's copy of the generation API (/v1/…). */
 const isRoute = (path) => path.startsWith("/api/") || path.startsWith("/v1/");
 
+/** A share link's page and media (app/(public)/s): nothing there is for search engines. */
+const isShared = (path) => path.startsWith("/s/");
+/** A share link's media is not kept by the browser: once the link is revoked it should not be at hand. */
+const sharedMedia = (path) => /^\/s\/[^/]+\/media\//.test(path);
+
 /** Headers for one answer; `csp` is the policy (pages and routes alike). */
 export function securityHeaders({ path, csp, https }) {
   return {
@@ -67,6 +72,7 @@ export function securityHeaders({ path, csp, https }) {
     "Permissions-Policy": PERMISSIONS_POLICY,
     "Cross-Origin-Opener-Policy": "same-origin",
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-    ...(isRoute(path) && !cachedPrivately(path) ? { "Cache-Control": "no-store" } : {}),
+    ...(isShared(path) ? { "X-Robots-Tag": "noindex, nofollow, noimageindex" } : {}),
+    ...((isRoute(path) && !cachedPrivately(path)) || sharedMedia(path) ? { "Cache-Control": "no-store" } : {}),
   };
 }

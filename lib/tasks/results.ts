@@ -13,6 +13,16 @@ import { mediaStore } from "@/lib/media/store";
  */
 export type MediaVariant = "file" | "thumbnail" | typeof SMALL_THUMBNAIL_WIDTH | typeof PREVIEW_WIDTH;
 
+// ?w=240: the phones' width (the grid's srcset); ?w=1280: the task page's fitted view of an image; any other
+// value, or none, the 480 px thumbnail.
+const WIDTHS = new Map<string | null, MediaVariant>([
+  [String(SMALL_THUMBNAIL_WIDTH), SMALL_THUMBNAIL_WIDTH],
+  [String(PREVIEW_WIDTH), PREVIEW_WIDTH],
+]);
+
+/** The thumbnail a request's `?w=` names. */
+export const thumbnailVariant = (request: Request): MediaVariant => WIDTHS.get(new URL(request.url).searchParams.get("w")) ?? "thumbnail";
+
 /** A result (or its thumbnail) of a task, from Darkroom's archive: the browser never talks to the upstream. */
 export async function mediaResponse(request: Request, taskId: string, indexParam: string, variant: MediaVariant): Promise<Response> {
   const index = Number(indexParam);

@@ -20,6 +20,7 @@ import * as m0017 from "./0017-list-version";
 import * as m0018 from "./0018-export-token-expiry";
 import * as m0019 from "./0019-submission-error-detail";
 import * as m0020 from "./0020-access-tokens";
+import * as m0021 from "./0021-share-links";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0018-export-token-expiry": m0018,
   "0019-submission-error-detail": m0019,
   "0020-access-tokens": m0020,
+  "0021-share-links": m0021,
 };

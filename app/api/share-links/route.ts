@@ -1,0 +1,14 @@
+import { gatewayOriginOf } from "@/lib/gateway/task-view";
+import { withUser } from "@/lib/http/handler";
+import { newShareLinkSchema } from "@/lib/schemas/share-links";
+import { createShareLink, shareLinksOf } from "@/lib/shares/links";
+
+// Share links: a member's own live ones (an admin's: everyone's), and a new one, whose URL is answered once
+// (only its hash is kept). Viewers cannot share.
+export const GET = withUser({ role: "member" }, async ({ user }) => Response.json({ links: await shareLinksOf(user) }));
+
+export const POST = withUser({ role: "member", body: newShareLinkSchema }, async ({ request, user, body }) => {
+  const { token, view } = await createShareLink(user, body);
+  const url = `${gatewayOriginOf(request.headers, new URL(request.url).host)}/s/${token}`;
+  return Response.json({ url, link: view }, { status: 201 });
+});

@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { plural } from "@/lib/format";
+import { errorMessage } from "@/lib/query/fetch-json";
+import { useRevokeShareLink } from "@/lib/query/share-links";
+import type { ShareLinkView } from "@/lib/schemas/share-links";
+
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * The share links a member made (an admin: everyone's), with what each shows, when it expires and how often it
+ * was opened; revoking one refuses its next open at once, on every instance.
+ */
+export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView[]; now: string; showOwner: boolean }) {
+  const router = useRouter();
+  const revoke = useRevokeShareLink();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Share links</CardTitle>
+        <CardDescription>
+          Read-only links to results for people without an account, made from a task&apos;s page with Share.{" "}
+          {showOwner ? "Everyone's links are listed here." : "Your links are listed here."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {links.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No share link yet.</p>
+        ) : (
+          <ul className="grid gap-3 text-sm" data-testid="share-links">
+            {links.map((link) => {
+              const label = link.taskIds.length === 1 ? `task ${link.taskIds[0]}` : plural(link.taskIds.length, "task");
+              return (
+                <li key={link.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="min-w-0 flex-1 basis-64">
+                    <strong>
+                      {link.taskIds.length === 1 ? (
+                        <Link className="font-mono text-xs break-all underline" href={`/tasks/${encodeURIComponent(link.taskIds[0]!)}`}>
+                          {link.taskIds[0]}
+                        </Link>
+                      ) : (
+                        label
+                      )}
+                    </strong>
+                    {link.showPrompt ? " · with the prompt" : " · media only"}
+                    {showOwner && <> · by {link.owner.name ?? "a removed member"}</>} · made {when(link.createdAt)},{" "}
+                    {link.expiresAt === null ? (
+                      "until revoked"
+                    ) : link.expiresAt <= now ? (
+                      <strong>expired {when(link.expiresAt)}</strong>
+                    ) : (
+                      <>expires {when(link.expiresAt)}</>
+                    )}{" "}
+                    · {plural(link.views, "view")}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Revoke the share link of ${label} (${link.showPrompt ? "with the prompt" : "media only"})`}
+                    pending={revoke.isPending && revoke.variables === link.id}
+                    onClick={() => revoke.mutate(link.id, { onSuccess: () => router.refresh() })}
+                  >
+                    Revoke
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {revoke.error && (
+          <Alert tone="danger" title="That did not work" role="alert">
+            {errorMessage(revoke.error)}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
+import { expect, test } from "./support/fixtures";
+import { createTask, TasksPage, waitArchived } from "./support/tasks";
+
+// Issue 30, part 3: a task shared from its page (and a selection, from the gallery) opens in a browser with no
+// session (the media, and the prompt only when chosen; nothing of the dashboard), is accessible in light and
+// dark and on a phone, and is refused on the next open once revoked in Settings.
+
+test("a shared task opens with no account, shows the prompt only when chosen, and is refused once revoked", async ({ page, newPage }) => {
+  const prompt = `a lighthouse to share ${Date.now()}`;
+  const taskId = await createTask(page.request, prompt);
+  await waitArchived(page.request, taskId);
+
+  await page.goto(`/tasks/${taskId}`);
+  await page.getByRole("button", { name: "Share" }).click();
+  await page.getByLabel("Link expires after").selectOption("1d");
+  await page.getByRole("button", { name: "Make a link" }).click();
+  const quietLink = await page.getByLabel("Share link").inputValue();
+  expect(quietLink).toMatch(/^http.*\/s\/[\w-]{24}$/);
+  // Opened at the test's own origin (the link names PUBLIC_BASE_URL, which the launcher sets to 127.0.0.1).
+  const quietUrl = new URL(quietLink).pathname;
+  await page.getByLabel("Show the prompt").check();
+  await page.getByRole("button", { name: "Make a link" }).click();
+  await expect(page.getByLabel("Share link")).not.toHaveValue(quietLink);
+  const toldUrl = new URL(await page.getByLabel("Share link").inputValue()).pathname;
+  await expectNoSeriousA11yViolations(page, "task page with its share panel");
+
+  // A fresh browser with no session.
+  const visitor = await newPage();
+  const opened = await visitor.goto(quietUrl);
+  expect(opened!.status()).toBe(200);
+  expect(opened!.headers()["x-robots-tag"]).toContain("noindex");
+  expect(opened!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  const image = visitor.getByRole("img", { name: "Image" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(visitor.getByText(prompt)).toHaveCount(0);
+  await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const preview = await visitor.locator('meta[property="og:image"]').getAttribute("content");
+  expect(preview).toMatch(/\/s\/[\w-]{24}\/media\/task_[^/]+\/0\/thumbnail$/);
+  const thumbnail = await visitor.request.get(new URL(preview!).pathname);
+  expect(thumbnail.headers()["content-type"]).toBe("image/webp");
+  // Nothing of the dashboard: no link into it, no member, no credits, no upstream address.
+  const html = await visitor.content();
+  for (const leak of ["Ada Admin", "ada@example.com", "credit", "upstream", 'href="/tasks', 'href="/settings'])
+    expect(html.toLowerCase()).not.toContain(leak.toLowerCase());
+  expect(await visitor.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+    expect.stringMatching(/^\/s\/[\w-]{24}\/media\//),
+  ]);
+  for (const scheme of ["light", "dark"] as const) {
+    await useScheme(visitor, scheme);
+    await expectNoSeriousA11yViolations(visitor, `share page (${scheme})`);
+  }
+
+  // With the prompt, and on a phone: the picture fits the width.
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto(toldUrl);
+  await expect(visitor.getByText(prompt)).toBeVisible();
+  await expect(visitor.getByRole("img", { name: prompt })).toBeVisible();
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(visitor, "share page (phone)");
+
+  // Revoked in Settings: the next open is refused, the other link still opens.
+  await page.goto("/settings");
+  const list = page.getByTestId("share-links");
+  await expect(list.getByText(taskId)).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page, "Settings with share links");
+  await page.getByRole("button", { name: `Revoke the share link of task ${taskId} (media only)` }).click();
+  await expect(list.getByText(taskId)).toHaveCount(1);
+  const refused = await visitor.goto(quietUrl);
+  expect(refused!.status()).toBe(404);
+  await expect(visitor.getByRole("heading", { name: "This link does not open" })).toBeVisible();
+  expect((await visitor.request.get(new URL(preview!).pathname)).status()).toBe(404);
+  expect((await visitor.goto(toldUrl))!.status()).toBe(200);
+});
+
+test("a selection of tasks is shared from the gallery as one link, its media only", async ({ page, newPage }) => {
+  const tag = `share-selection-${Date.now()}`;
+  const prompts = [`a heron ${tag}`, `a boat ${tag}`];
+  for (const prompt of prompts) await waitArchived(page.request, await createTask(page.request, prompt));
+
+  const tasks = new TasksPage(page);
+  await tasks.goto(`?q=${tag}`);
+  for (const prompt of prompts) await tasks.card(prompt).getByRole("checkbox").check();
+  await page.getByRole("toolbar", { name: "Selected tasks" }).getByRole("button", { name: "Share" }).click();
+  const panel = page.getByRole("region", { name: "Share the selected tasks" });
+  await panel.getByRole("button", { name: "Make a link" }).click();
+  const url = new URL(await panel.getByLabel("Share link").inputValue()).pathname;
+
+  const visitor = await newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByRole("heading", { name: "2 shared results" })).toBeVisible();
+  await expect(visitor.getByRole("region", { name: /^Shared task \d of 2$/ })).toHaveCount(2);
+  for (const prompt of prompts) await expect(visitor.getByText(prompt)).toHaveCount(0);
+  await expect(visitor.getByRole("img")).toHaveCount(2);
+});
