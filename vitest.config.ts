@@ -65,6 +65,9 @@ export default defineConfig({
                   "lib/tasks/engine/refund-follow-up.test.ts",
                   // 750 bodies judged by the schemas: the database only stores them (gateway.test.ts runs on both).
                   "app/api/gateway-agreement.test.ts",
+                  // A script's burst beside a person: the queue's fair order is not the database's (gateway.test.ts
+                  // runs the gateway's claims, budgets and idempotency on both); its 28 renders cost the most here.
+                  "app/api/gateway-fairness.test.ts",
                 ],
                 setupFiles: ["lib/testing/setup-env.ts", "lib/testing/setup-postgres.ts"],
               },

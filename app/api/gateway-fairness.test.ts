@@ -71,14 +71,16 @@ describe("a script and a person at once", () => {
     expect(sent.map((s) => s.state)).toEqual(["accepted", "accepted"]);
 
     const all = () => database().db.selectFrom("tasks").select(["id", "status", "archive_state", "credits_used"]).execute();
-    // Until every task is made and archived (the emulator renders them in real time): the test's timeout is the hang detector.
+    // Until every task is made and archived; the test's timeout is the hang detector. The emulator renders in real
+    // time while its clock moves 5 s a round: half a second of real time a round keeps the 30-minute deadline
+    // (360 rounds) far beyond the renders of a machine busy with the whole suite.
     for (;;) {
       const tasks = await all();
       if (tasks.length === 28 && tasks.every((task) => task.archive_state === "done")) break;
       await dispatchOnce(t.engine);
       await t.advance(5);
       await pollOnce(t.engine);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const tasks = await all();
     expect(tasks).toHaveLength(28);
