@@ -67,33 +67,38 @@ test("empty, oversized and malformed setup values get field errors and create no
   await expect(page).toHaveURL("/setup");
 });
 
-test("a valid setup signs the admin in and lands on the overview; a second setup is refused", async ({ page, newPage }) => {
-  const setup = new SetupPage(page);
-  await page.goto("/setup");
-  // Someone else has setup open in another browser at the same time.
-  const other = new SetupPage(await newPage());
-  await other.page.goto("/setup");
-  await expect(other.heading).toBeVisible();
+// Tagged @setup: every lane of `npm test` but the first runs only this test, the one later specs need.
+test(
+  "a valid setup signs the admin in and lands on the overview; a second setup is refused",
+  { tag: "@setup" },
+  async ({ page, newPage }) => {
+    const setup = new SetupPage(page);
+    await page.goto("/setup");
+    // Someone else has setup open in another browser at the same time.
+    const other = new SetupPage(await newPage());
+    await other.page.goto("/setup");
+    await expect(other.heading).toBeVisible();
 
-  await setup.submitWith(ADMIN);
-  await expect(overviewHeading(page)).toBeVisible();
-  await expect(page).toHaveURL("/");
-  await expect(page.getByText(`Welcome, ${ADMIN.name}.`)).toBeVisible();
+    await setup.submitWith(ADMIN);
+    await expect(overviewHeading(page)).toBeVisible();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText(`Welcome, ${ADMIN.name}.`)).toBeVisible();
 
-  await other.submitWith({ name: "Second Admin", email: "second@example.com", password: "second-password" });
-  await expect(alertWith(other.page, "Darkroom is already set up")).toBeVisible();
-  await expect(other.page.getByRole("link", { name: "Sign in" })).toBeVisible();
-  const { members } = await (await page.request.get("/api/members")).json();
-  expect(members.map((member: { email: string; role: string }) => [member.email, member.role])).toEqual([[ADMIN.email, "admin"]]);
+    await other.submitWith({ name: "Second Admin", email: "second@example.com", password: "second-password" });
+    await expect(alertWith(other.page, "Darkroom is already set up")).toBeVisible();
+    await expect(other.page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    const { members } = await (await page.request.get("/api/members")).json();
+    expect(members.map((member: { email: string; role: string }) => [member.email, member.role])).toEqual([[ADMIN.email, "admin"]]);
 
-  mkdirSync(path.dirname(ADMIN_STATE), { recursive: true });
-  await page.context().storageState({ path: ADMIN_STATE });
+    mkdirSync(path.dirname(ADMIN_STATE), { recursive: true });
+    await page.context().storageState({ path: ADMIN_STATE });
 
-  // Setup is gone for good; a signed-in admin who opens it lands on the overview.
-  await page.goto("/setup");
-  await expect(page).toHaveURL("/");
-  await expect(overviewHeading(page)).toBeVisible();
-});
+    // Setup is gone for good; a signed-in admin who opens it lands on the overview.
+    await page.goto("/setup");
+    await expect(page).toHaveURL("/");
+    await expect(overviewHeading(page)).toBeVisible();
+  },
+);
 
 test("after setup, a signed-out visitor is sent to sign-in instead of setup", async ({ newPage }) => {
   const page = await newPage();
