@@ -39,8 +39,8 @@ test("a double click makes one task, and resending the same submission makes non
   await expect(generate.prompt).toHaveValue(prompt);
   await expect(generate.option("Quality", "Basic")).toBeChecked();
 
-  // Its image becomes a first frame: the form names Darkroom's copy, the server sends the upstream's URL.
-  await card.getByRole("link", { name: "Use as first frame" }).click();
+  // Animate makes its image a video's first frame: the form names Darkroom's copy, the server sends the upstream's URL.
+  await card.getByRole("link", { name: "Animate" }).click();
   await expect(page).toHaveURL(/\/generate\?use=first-frame&task=task_/);
   await expect(page.getByRole("status").filter({ hasText: /as the first frame/ })).toBeVisible();
   await expect(page.getByRole("textbox", { name: /first frame/i }).first()).toHaveValue(/^\/api\/media\/task_\w+\/0$/);

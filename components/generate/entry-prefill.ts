@@ -23,7 +23,38 @@ function inputValue(field: FieldSpec, url: string): unknown {
   return [{ image_url: url, ...(typeField ? { [typeField.name]: "subject" } : {}) }];
 }
 
-/** The form values an entry link asks for; an image used as input goes to the first form (in catalogue order) that takes it. */
+/** Where an image used as input lands: a form, and the field in it that takes the image. */
+export type InputTarget = FormSpec & { field: FieldSpec };
+
+/**
+ * The form an image used as input lands on. A reference stays with images (the model the result came from
+ * first, when it takes references): reworking an image must never start a video nobody asked for. A first
+ * frame ("Animate") is the one action that goes to video, and the person chose it by name. A model the link
+ * names wins when it takes the image in that role and is of that kind; otherwise the catalogue order decides.
+ */
+export function chooseInputTarget(
+  role: InputRole,
+  sourceModel: string,
+  forms: readonly FormSpec[],
+  requested?: string,
+): InputTarget | undefined {
+  const kind = role === "reference" ? "image" : "video";
+  const targets = forms
+    .filter((form) => getModelMeta(form.model)?.kind === kind)
+    .flatMap((form) => form.fields.filter(TAKES[role]).map((field) => ({ ...form, field })));
+  return (
+    targets.find((candidate) => candidate.model === requested) ?? targets.find((candidate) => candidate.model === sourceModel) ?? targets[0]
+  );
+}
+
+/** "Gamma 5 Pro" or "Epsilon v6 (Reference)": how the notice names the form it chose. */
+function formName(target: FormSpec): string {
+  const model = getModelMeta(target.model);
+  const mode = model && "modes" in model ? model.modes.find((each) => each.value === target.mode)?.label : undefined;
+  return `${model?.label ?? target.model}${mode ? ` (${mode})` : ""}`;
+}
+
+/** The form values an entry link asks for; an image used as input goes to chooseInputTarget's form. */
 export function prefillFrom(entry: Entry, task: TaskView, forms: readonly FormSpec[]): Prefill {
   const model = getModelMeta(task.model);
   if (entry.kind === "remix") {
@@ -45,21 +76,20 @@ export function prefillFrom(entry: Entry, task: TaskView, forms: readonly FormSp
       ok: true,
       choice: { model: "epsilon-v6", mode: "extend" },
       values: { parent_task_id: task.id },
-      notice: `Extending task ${task.id}.`,
+      notice: `Extending task ${task.id} with ${formName({ model: "epsilon-v6", mode: "extend", fields: [] })}.`,
     };
   }
   if (task.kind !== "image")
     return { ok: false, problem: `Task ${task.id} made a video; only images can be used as a first frame or reference.` };
   const url = task.results?.find((result) => result.index === entry.index)?.url;
   if (!url) return { ok: false, problem: INPUT_URL_MISSING };
-  const targets = forms.flatMap((form) => form.fields.filter(TAKES[entry.role]).map((field) => ({ ...form, field })));
-  const target = targets.find((candidate) => candidate.model === entry.model) ?? targets[0];
+  const target = chooseInputTarget(entry.role, task.model, forms, entry.model);
   if (!target) return { ok: false, problem: "No model takes an image in that role." };
-  const what = entry.role === "first-frame" ? "first frame" : "reference";
+  const what = entry.role === "first-frame" ? "the first frame of a video" : `a ${target.field.meta.label.toLowerCase().replace(/s$/, "")}`;
   return {
     ok: true,
     choice: { model: target.model, ...(target.mode ? { mode: target.mode } : {}) },
     values: { [target.field.name]: inputValue(target.field, url) },
-    notice: `Using image ${entry.index + 1} of task ${task.id} as the ${what}.`,
+    notice: `Using image ${entry.index + 1} of task ${task.id} as ${what} in ${formName(target)}.`,
   };
 }

@@ -188,14 +188,14 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
           onInputCapture={preload}
           onPointerDownCapture={preload}
         >
-          {prefill.status === "done" &&
-            (prefill.ok ? (
-              <Alert role="status">{prefill.notice}</Alert>
-            ) : (
-              <Alert tone="warning" role="alert">
-                {prefill.problem}
-              </Alert>
-            ))}
+          {/* The notice names what the entry filled in, so it goes once another model or mode is picked (whose form
+              starts from its own draft, without the entry's values). */}
+          {usePrefill && <Alert role="status">{prefill.notice}</Alert>}
+          {prefill.status === "done" && !prefill.ok && (
+            <Alert tone="warning" role="alert">
+              {prefill.problem}
+            </Alert>
+          )}
           <ModelPicker value={choice.model} onChange={(id) => choose({ model: id })} charges={charges} />
           <Card>
             <CardHeader>

@@ -86,6 +86,7 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
         {task && (
           <QuickActions
             task={task}
+            reuse={false}
             onOpen={openLightbox && task.thumbnailUrl ? () => openLightbox({ taskId: task.id, index: 0 }) : undefined}
           />
         )}

@@ -19,7 +19,11 @@ export function rowBounds(spec: ControlProps["spec"]): { min: number; max: numbe
 
 /** A list of URLs: one row each, added and removed within the schema's bounds. */
 export function UrlListField({ spec, value, onChange, error, errors, label, inputRef, className }: ControlProps) {
-  const rows = Array.isArray(value) ? (value as string[]) : [];
+  const images = isImageInput(spec.name);
+  const given = Array.isArray(value) ? (value as string[]) : [];
+  // An empty list of images still shows one row, so Upload, paste and drop are there from the first render
+  // (not behind "Add URL"); the row joins the value only once it holds something.
+  const rows = images && given.length === 0 ? [""] : given;
   const { min, max } = rowBounds(spec);
   const name = label ?? spec.meta.label;
   const focus = useRowFocus();
@@ -29,8 +33,8 @@ export function UrlListField({ spec, value, onChange, error, errors, label, inpu
     latest.current = rows;
   });
   const set = (index: number, url: string) => onChange(latest.current.map((row, i) => (i === index ? url : row)));
+  const count = given.length;
   const [uploadErrors, setUploadErrors] = useState<Record<number, string | null>>({});
-  const images = isImageInput(spec.name);
 
   return (
     <FieldShell className={className} kind="group" label={name} help={spec.meta.help} error={error} optional={!spec.required}>
@@ -79,7 +83,7 @@ export function UrlListField({ spec, value, onChange, error, errors, label, inpu
                         variant="ghost"
                         size="icon"
                         aria-label={`Remove ${name.toLowerCase()} ${index + 1}`}
-                        disabled={rows.length <= min}
+                        disabled={count <= min}
                         onClick={() => {
                           setUploadErrors({}); // rows after this one move up: their messages would name the wrong row
                           onChange(rows.filter((_, i) => i !== index));
@@ -96,11 +100,12 @@ export function UrlListField({ spec, value, onChange, error, errors, label, inpu
           )}
           <AddRow
             label="Add URL"
-            count={rows.length}
+            count={count}
             max={max}
             onAdd={() => {
-              focus.willAdd(rows.length);
-              onChange([...rows, ""]);
+              // From the value, not the rows shown: on an empty list this takes the cursor to the row already there.
+              focus.willAdd(given.length);
+              onChange([...given, ""]);
             }}
           />
         </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Check, Copy, Download, ImagePlus, Maximize2, Redo2, SlidersHorizontal } from "lucide-react";
+import { Check, Copy, Download, Film, ImagePlus, Maximize2, Redo2, SlidersHorizontal } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { mediaUrl, type TaskView } from "@/lib/schemas/views";
@@ -19,22 +19,21 @@ interface QuickActionsProps {
   onOpen?: () => void;
   /** False where the page has its own Download button for this output (a task's page, the lightbox). */
   download?: boolean;
+  /** False where the same task's labelled reuse buttons (ResultActions) stand beside these: one link for each action. */
+  reuse?: boolean;
   className?: string;
 }
 
 /**
- * A result's one-click actions as labelled icon buttons: download, open, use as input, use these settings,
+ * A result's one-click actions as labelled icon buttons: download, open, use as input, animate or extend, use these settings,
  * copy the prompt. Links go through Darkroom's media route and the Generate page's entry links.
  */
-export function QuickActions({ task, index = 0, onOpen, download = true, className }: QuickActionsProps) {
+export function QuickActions({ task, index = 0, onOpen, download = true, reuse = true, className }: QuickActionsProps) {
   const ready = task.status === "succeeded" && task.archive.state === "done";
-  // An image feeds an image model as a reference; an epsilon video can be extended (the spec's only video input).
-  const useAsInput =
-    ready && task.kind === "image"
-      ? entryHref({ kind: "use", role: "reference", taskId: task.id, index })
-      : ready && task.model === "epsilon-v6"
-        ? entryHref({ kind: "extend", taskId: task.id })
-        : undefined;
+  // An image is reworked by an image model (its references); turning it into a video is a separate, named
+  // action (Animate). An epsilon video can be extended: the spec takes no other video as an input.
+  const image = reuse && ready && task.kind === "image";
+  const extend = reuse && ready && task.model === "epsilon-v6";
   return (
     <div role="group" aria-label="Result actions" className={cn("flex flex-wrap items-center gap-1.5", className)}>
       {ready && download && (
@@ -55,16 +54,38 @@ export function QuickActions({ task, index = 0, onOpen, download = true, classNa
           <Maximize2 aria-hidden />
         </button>
       )}
-      {useAsInput && (
-        // Not prefetched: each card's entry link is its own render of /generate, in every tab that shows the card.
+      {/* Not prefetched: each card's entry link is its own render of /generate, in every tab that shows the card. */}
+      {image && (
         <Link
-          href={useAsInput}
+          href={entryHref({ kind: "use", role: "reference", taskId: task.id, index })}
           prefetch={false}
           className={ICON_BUTTON}
           aria-label="Use as input"
-          title={task.kind === "image" ? "Use as input" : "Use as input: continue this video"}
+          title="Use as input: a reference for an image model"
         >
-          {task.kind === "image" ? <ImagePlus aria-hidden /> : <Redo2 aria-hidden />}
+          <ImagePlus aria-hidden />
+        </Link>
+      )}
+      {image && (
+        <Link
+          href={entryHref({ kind: "use", role: "first-frame", taskId: task.id, index })}
+          prefetch={false}
+          className={ICON_BUTTON}
+          aria-label="Animate"
+          title="Animate: the first frame of a video"
+        >
+          <Film aria-hidden />
+        </Link>
+      )}
+      {extend && (
+        <Link
+          href={entryHref({ kind: "extend", taskId: task.id })}
+          prefetch={false}
+          className={ICON_BUTTON}
+          aria-label="Extend"
+          title="Extend: continue this video"
+        >
+          <Redo2 aria-hidden />
         </Link>
       )}
       {task.params && (

@@ -7,9 +7,10 @@ import { Button } from "@/components/ui/button";
 import type { TaskView } from "@/lib/schemas/views";
 import { entryHref, INPUT_URL_MISSING, type InputRole } from "./entry-links";
 
+// Same kind first: "Use as input" reworks the image with an image model; Animate is the one that makes a video.
 const USES: { role: InputRole; label: string }[] = [
-  { role: "first-frame", label: "Use as first frame" },
-  { role: "reference", label: "Use as reference" },
+  { role: "reference", label: "Use as input" },
+  { role: "first-frame", label: "Animate" },
 ];
 
 /**

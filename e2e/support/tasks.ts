@@ -1,9 +1,14 @@
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 /** Submits one generation through the API and waits until the generation service accepted it; answers the task id. */
-export async function createTask(request: APIRequestContext, prompt: string, model = "gamma-5-pro"): Promise<string> {
+export async function createTask(
+  request: APIRequestContext,
+  prompt: string,
+  model = "gamma-5-pro",
+  settings: Record<string, unknown> = {},
+): Promise<string> {
   const submissionId = crypto.randomUUID();
-  const response = await request.post("/api/generations", { data: { submissionId, request: { model, prompt } } });
+  const response = await request.post("/api/generations", { data: { submissionId, request: { model, prompt, ...settings } } });
   expect(response.status(), await response.text()).toBe(202);
   let taskId: string | null = null;
   await expect
