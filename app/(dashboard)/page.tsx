@@ -7,14 +7,14 @@ import { ExpiringCard } from "@/components/overview/expiring-card";
 import { FailuresCard } from "@/components/overview/failures-card";
 import { QueuedCard } from "@/components/overview/queued-card";
 import { RunningCard } from "@/components/overview/running-card";
-import { BudgetLines } from "@/components/overview/budget-lines";
 import { SpendCard } from "@/components/overview/spend-card";
 import { SystemStatusCard, SystemStatusSkeleton } from "@/components/settings/system-status-card";
 import { requirePageUser } from "@/lib/auth/page";
-import { budgetsFor } from "@/lib/budgets/service";
 import { overview } from "@/lib/tasks/overview";
 import { database } from "@/lib/db";
 import { roleAtLeast } from "@/lib/members/roles";
+import { HydrationBoundary } from "@/lib/query/hydration-boundary";
+import { prefetchLedger } from "@/lib/query/server/prefetch-ledger";
 import { recentCharges } from "@/lib/tasks/recent-charges";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -23,9 +23,8 @@ export default async function OverviewPage() {
   const user = await requirePageUser();
   await connection(); // read on every visit
   const now = new Date();
-  const [data, { budgets }] = await Promise.all([overview(user, now), budgetsFor(user, now)]);
-  // The team's budgets and the viewer's own (admins' answer holds everyone's).
-  const shown = budgets.filter((budget) => budget.scope === "team" || budget.userId === user.id);
+  // Today's spend and the budgets come from the ledger's one snapshot, which live events read again.
+  const [data, ledger] = await Promise.all([overview(user, now), prefetchLedger(user, null)]);
   return (
     <>
       <PageHeader title="Overview" description={`Welcome, ${user.name}. What runs, what waits, what it cost today, and what needs you.`} />
@@ -34,7 +33,9 @@ export default async function OverviewPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <RunningCard tasks={data.running} total={data.runningTotal} />
         <QueuedCard queue={data.queue} />
-        <SpendCard today={data.today} budget={<BudgetLines budgets={shown} />} />
+        <HydrationBoundary state={ledger.state}>
+          <SpendCard viewerId={user.id} />
+        </HydrationBoundary>
         <ExpiringCard tasks={data.expiring} now={now.getTime()} />
         <FailuresCard tasks={data.failures} />
         <Suspense fallback={<SystemStatusSkeleton />}>

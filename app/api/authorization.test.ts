@@ -20,6 +20,7 @@ import * as allowOnceRoute from "@/app/api/budgets/allow-once/route";
 import * as budgetAlertsRoute from "@/app/api/budgets/alerts/route";
 import * as budgetAlertRoute from "@/app/api/budgets/alerts/[id]/route";
 import * as balanceRoute from "@/app/api/balance/route";
+import * as creditLedgerRoute from "@/app/api/credits/ledger/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as eventsRoute from "@/app/api/events/route";
 import * as generationsRoute from "@/app/api/generations/route";
@@ -487,6 +488,17 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/balance", method: "PUT", body: { amount: 5000 } }),
         ok: 200,
         check: (json) => expect(json.balance).toMatchObject({ entered: 5000 }),
+      },
+    },
+  },
+  "/api/credits/ledger": {
+    module: creditLedgerRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/credits/ledger?period=7d" }),
+        ok: 200,
+        check: (json) => expect(json.report).toHaveProperty("totals"),
       },
     },
   },

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as balanceRoute, PUT as enterBalanceRoute } from "@/app/api/balance/route";
 import { GET as budgetsRoute } from "@/app/api/budgets/route";
+import { GET as ledgerRoute } from "@/app/api/credits/ledger/route";
 import { GET as tasksCsv } from "@/app/api/exports/tasks.csv/route";
 import { GET as tasksExport } from "@/app/api/exports/tasks.json/route";
 import { GET as usageCsv } from "@/app/api/exports/usage.csv/route";
@@ -19,7 +20,7 @@ import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import type { SessionUser } from "@/lib/auth/session";
 import { BUDGET_PERIODS, periodBounds } from "@/lib/budgets/period";
 import { TEAM_TIME_ZONE } from "@/lib/budgets/status";
-import { getCreditReport } from "@/lib/credits/report";
+import type { LedgerSnapshot } from "@/lib/credits/snapshot";
 import { database } from "@/lib/db";
 import { upsertBudget } from "@/lib/db/budgets";
 import { setInstanceValue } from "@/lib/db/instance";
@@ -32,7 +33,6 @@ import { clearEngineTables, testEngine, type TestEngine } from "@/lib/testing/en
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import { pollOnce } from "@/lib/tasks/engine/poll";
 import { importTask } from "@/lib/tasks/import";
-import { overview } from "@/lib/tasks/overview";
 import { cancelSubmission } from "@/lib/tasks/queue";
 import { submit } from "@/lib/tasks/submit";
 import { AppError } from "@/lib/errors";
@@ -165,7 +165,7 @@ async function resetTeamState(rng: Rng, world: World, now: Date): Promise<string
 
 // ---- One moment: every answer that carries a credit figure ----
 
-async function readEverything(world: World, now: Date) {
+async function readEverything(world: World) {
   const cookie = world.admin.cookie;
   const budgets = (await call(budgetsRoute, "/api/budgets", { cookie })).json as { budgets: BudgetView[]; timeZone: string };
   const memberBudgets = await Promise.all(
@@ -207,14 +207,15 @@ async function readEverything(world: World, now: Date) {
   const pages: TaskView[] = [];
   for (const task of listed.filter((_, i) => i % 3 === 0))
     pages.push((await call(taskRoute, `/api/tasks/${task.id}`, { cookie, params: { id: task.id } })).json.task as TaskView);
-  const report = await getCreditReport({ period: "all", now });
-  const over = await overview(world.users.get(world.admin.member.id)!, now);
-  return { budgets, memberBudgets, balance, usage, usageRows, taskRows, taskCsvRows, listed, pages, report, over };
+  // The snapshot the Credits page and the Overview render from, and read again on live events.
+  const ledger = (await call(ledgerRoute, "/api/credits/ledger?period=all", { cookie })).json as unknown as LedgerSnapshot;
+  const report = ledger.report!;
+  return { budgets, memberBudgets, balance, usage, usageRows, taskRows, taskCsvRows, listed, pages, report, ledger };
 }
 
 async function checkMoment(world: World, where: string) {
   const now = new Date();
-  const seen = await readEverything(world, now);
+  const seen = await readEverything(world);
   const rows = await rawTasks();
   const waiting = await rawWaiting();
   const all = recount(rows);
@@ -333,16 +334,29 @@ async function checkMoment(world: World, where: string) {
   const today = recount(within(rows, day.start, day.end, null));
   soft(
     {
-      since: seen.over.today.since,
-      used: seen.over.today.used,
-      reservedNow: seen.over.today.reservedNow,
-      refunded: seen.over.today.refunded,
-      tasks: seen.over.today.tasks,
+      since: seen.ledger.today.since,
+      used: seen.ledger.today.used,
+      reservedNow: seen.ledger.today.reservedNow,
+      refunded: seen.ledger.today.refunded,
+      tasks: seen.ledger.today.tasks,
     },
     at("Overview today vs the team's day"),
   ).toEqual({ since: day.start, used: today.used, reservedNow: today.reservedNow, refunded: today.refunded, tasks: today.tasks });
+  // The snapshot's budget rows and balance are those GET /api/budgets and /api/balance answer at the same moment.
+  const figuresOf = (list: BudgetView[]) =>
+    list.map(({ id, used, reserved, refundPending, queued, committed, left }) => ({
+      id,
+      used,
+      reserved,
+      refundPending,
+      queued,
+      committed,
+      left,
+    }));
+  soft(figuresOf(seen.ledger.budgets.budgets), at("ledger snapshot's budgets vs /api/budgets")).toEqual(figuresOf(seen.budgets.budgets));
+  soft(seen.ledger.balance?.estimate, at("ledger snapshot's balance vs /api/balance")).toBe(seen.balance?.estimate);
   const teamDay = seen.budgets.budgets.find((b) => b.scope === "team" && b.period === "day");
-  if (teamDay) soft(seen.over.today.used, at("Overview today vs the team's day budget")).toBe(teamDay.used);
+  if (teamDay) soft(seen.ledger.today.used, at("Overview today vs the team's day budget")).toBe(teamDay.used);
 
   // The balance estimate: what was entered, less what tasks since then used and hold.
   const since = recount(rows.filter((r) => r.created_at >= seen.balance.enteredAt));

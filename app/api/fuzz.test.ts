@@ -33,6 +33,7 @@ import * as allowOnceRoute from "@/app/api/budgets/allow-once/route";
 import * as budgetAlertsRoute from "@/app/api/budgets/alerts/route";
 import * as budgetAlertRoute from "@/app/api/budgets/alerts/[id]/route";
 import * as balanceRoute from "@/app/api/balance/route";
+import * as creditLedgerRoute from "@/app/api/credits/ledger/route";
 import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
@@ -547,6 +548,7 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       PUT: { input: withBody("/api/balance", (rng) => ({ amount: rng.int(1e6) })) },
     },
   },
+  "/api/credits/ledger": { module: creditLedgerRoute, methods: { GET: { input: noBody("/api/credits/ledger"), count: 10 } } },
   "/api/settings/time-zone": {
     module: timeZoneRoute,
     methods: {

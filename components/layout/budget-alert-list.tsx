@@ -9,7 +9,7 @@ import { notificationsWanted } from "@/lib/notifications-browser";
 import { useBudgetAlerts, useDismissBudgetAlert } from "@/lib/query/budgets";
 import type { BudgetAlertView } from "@/lib/schemas/budgets";
 import { cn } from "@/lib/utils";
-import { useLiveBudgets } from "./use-live-budgets";
+import { useLiveCredits } from "@/components/shared/use-live-credits";
 
 /**
  * The budget alerts for this member (their own budgets and the team's; all for admins), folded into one line
@@ -24,7 +24,7 @@ export function BudgetAlerts({ initial }: { initial: BudgetAlertView[] }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
-  useLiveBudgets();
+  useLiveCredits();
   useEffect(() => {
     // The notifications' code loads only for who turned them on; each threshold crossed is notified once.
     if (alerts.length > 0 && notificationsWanted()) void import("./budget-alert-notify").then((module) => module.notifyNew(alerts));

@@ -31,9 +31,8 @@ import { budgetStatus, TEAM_TIME_ZONE, teamTimeZone } from "./status";
 
 const isAdmin = (user: SessionUser) => roleAtLeast(user.role, "admin");
 
-/** Admins see every budget; members and viewers see the team's and their own. */
-export async function budgetsFor(user: SessionUser, now = new Date()): Promise<BudgetsAnswer> {
-  const { db } = database();
+/** Admins see every budget; members and viewers see the team's and their own. `db`: a snapshot already open, or the pool. */
+export async function budgetsFor(user: SessionUser, now = new Date(), db = database().db): Promise<BudgetsAnswer> {
   const admin = isAdmin(user);
   const budgets = await listBudgets(db, admin ? {} : { userId: user.id });
   const timeZone = await teamTimeZone(db);
@@ -216,8 +215,7 @@ export async function enterBalance(admin: SessionUser, amount: number): Promise<
 }
 
 /** The entered balance less what tasks made since then used, hold now, and hold until their refund settles. */
-export async function balanceEstimate(): Promise<BalanceView | null> {
-  const { db } = database();
+export async function balanceEstimate(db = database().db): Promise<BalanceView | null> {
   const entry = await latestBalance(db);
   if (!entry) return null;
   const figures = await ledgerWindow(db, { userId: null, start: entry.entered_at, end: SINCE_FOREVER_END });

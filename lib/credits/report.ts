@@ -1,4 +1,5 @@
 import "server-only";
+import type { Kysely } from "kysely";
 import { database } from "@/lib/db";
 import {
   creditsByMember,
@@ -10,6 +11,7 @@ import {
   type MemberCredits,
   type ModelCredits,
 } from "@/lib/db/credit-totals";
+import type { Database } from "@/lib/db/schema";
 import type { CreditPeriod } from "@/lib/schemas/credits";
 import { inOneSnapshot } from "@/lib/db/budgets";
 import { bucketFor, bucketKeys, periodStart, type Bucket } from "./period";
@@ -36,10 +38,19 @@ export interface CreditReport {
  * Everything the Credits page shows for one period, from Darkroom's own task records, read in one snapshot (see
  * lib/credits/ledger.ts for the words): the totals, the tables and the chart are of the same moment.
  */
-export async function getCreditReport({ period, now = new Date() }: { period: CreditPeriod; now?: Date }): Promise<CreditReport> {
+export async function getCreditReport({
+  period,
+  now = new Date(),
+  db: reader = database().db,
+}: {
+  period: CreditPeriod;
+  now?: Date;
+  /** A snapshot already open (lib/credits/snapshot.ts), or the app's pool. */
+  db?: Kysely<Database>;
+}): Promise<CreditReport> {
   const since = periodStart(period, now);
   const range = { since };
-  return inOneSnapshot(database().db, async (db) => {
+  return inOneSnapshot(reader, async (db) => {
     // One after another: a transaction holds one connection.
     const totals = await creditTotals(db, range);
     const byMember = await creditsByMember(db, range);

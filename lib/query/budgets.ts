@@ -2,7 +2,7 @@ import { queryOptions } from "./cache";
 import { useMutation, useQuery, useQueryClient } from "./react";
 import type { BalanceAnswer, BudgetAlertView, BudgetInput, BudgetsAnswer } from "@/lib/schemas/budgets";
 import { fetchJson } from "./fetch-json";
-import { budgetKeys } from "./keys";
+import { budgetKeys, ledgerKeys } from "./keys";
 
 export function budgetsQueryOptions() {
   return queryOptions({
@@ -41,6 +41,8 @@ function useBudgetWrite<T>(send: (input: T) => Promise<BudgetsAnswer>) {
     onSuccess: (answer) => {
       queryClient.setQueryData(budgetKeys.list, answer);
       void queryClient.invalidateQueries({ queryKey: budgetKeys.alerts });
+      // A snapshot read before the write would put the old budgets back: it is read again (an older one is cancelled).
+      void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
     },
   });
 }
@@ -67,7 +69,10 @@ export function useEnterBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (amount: number) => fetchJson<BalanceAnswer>("/api/balance", { method: "PUT", json: { amount } }),
-    onSuccess: (answer) => queryClient.setQueryData(budgetKeys.balance, answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(budgetKeys.balance, answer);
+      void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
+    },
   });
 }
 

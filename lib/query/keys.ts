@@ -29,3 +29,9 @@ export const budgetKeys = {
   alerts: ["budgets", "alerts"] as const,
   balance: ["budgets", "balance"] as const,
 } as const;
+
+/** The one ledger snapshot a page shows (GET /api/credits/ledger): per Credits period, or null for the Overview's. */
+export const ledgerKeys = {
+  all: ["ledger"] as const,
+  snapshot: (period: string | null) => ["ledger", period] as const,
+} as const;

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from "./react";
 import type { GenerationInput } from "@/lib/models/catalogue";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { fetchJson } from "./fetch-json";
-import { budgetKeys, submissionKeys } from "./keys";
+import { submissionKeys } from "./keys";
+import { refreshCredits } from "./ledger";
 import { SAFETY_REFETCH_MS } from "./tasks";
 
 export interface GenerationBody {
@@ -35,8 +36,8 @@ export function submissionQueryOptions(id: string, initial?: SubmissionView) {
 
 export function useSubmitGenerationMutation() {
   const client = useQueryClient();
-  // A submission commits budget credits: the budgets and their alerts (the banner) are looked at again.
-  return useMutation({ mutationFn: submitGeneration, onSettled: () => client.invalidateQueries({ queryKey: budgetKeys.all }) });
+  // A submission commits budget credits: every credit figure shown (budgets, alerts, the page's ledger) is read again.
+  return useMutation({ mutationFn: submitGeneration, onSettled: () => refreshCredits(client) });
 }
 
 function resendWithNewKey(id: string): Promise<{ submission: SubmissionView }> {

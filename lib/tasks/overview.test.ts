@@ -6,6 +6,7 @@ import { database } from "@/lib/db";
 import type { TaskTable } from "@/lib/db/schema";
 import { insertTask } from "@/lib/db/tasks";
 import { migrated } from "@/lib/testing/app";
+import { ledgerSnapshot } from "@/lib/credits/snapshot";
 import { overview } from "./overview";
 
 const NOW = new Date("2026-06-10T12:00:00.000Z");
@@ -50,7 +51,13 @@ describe("overview", () => {
     expect(view.running.map((t) => t.id)).toEqual(["running"]);
     expect(view.runningTotal).toBe(1);
     // Today (UTC): one success used 44, one failure refunded 44, one task still holds 44.
-    expect(view.today).toMatchObject({ since: "2026-06-10T00:00:00.000Z", used: 44, refunded: 44, reservedNow: 44, tasks: 3 });
+    expect((await ledgerSnapshot(USER, { now: NOW })).today).toMatchObject({
+      since: "2026-06-10T00:00:00.000Z",
+      used: 44,
+      refunded: 44,
+      reservedNow: 44,
+      tasks: 3,
+    });
     // Not yet archived first: that one needs a download before it goes.
     expect(view.expiring.map((t) => t.id)).toEqual(["expiring_unsaved", "expiring_saved"]);
     // The last 7 days' failures, newest first; a retention deletion is no failure of the generation.

@@ -1,9 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
-import { periodBounds } from "@/lib/budgets/period";
-import { teamTimeZone } from "@/lib/budgets/status";
-import { ledgerWindow } from "@/lib/credits/ledger";
 import { succeededImagesWithin } from "@/lib/db/expiring";
 import { listTasks } from "@/lib/db/task-list";
 import { env } from "@/lib/env";
@@ -14,29 +11,18 @@ import { withEstimates } from "./estimates";
 import { queueState, type QueueState } from "./queue";
 import { listedTaskView } from "./task-views";
 
-// What the Overview page shows, read on the server in one pass: what runs now, what waits and why, today's
-// spend, the results whose upstream copy expires soon, and the recent failures.
+// What the Overview page shows, read on the server in one pass: what runs now, what waits and why, the results
+// whose upstream copy expires soon, and the recent failures. Today's spend is the ledger's (lib/credits/snapshot.ts).
 
 const SHOWN = 6;
 const DAY_MS = 86_400_000;
 /** Failures older than this are history, not news. */
 const RECENT_FAILURES_MS = 7 * DAY_MS;
 
-export interface TodaySpend {
-  /** Midnight today in the team's time zone: the day the day budgets and the sidebar's "left today" count. */
-  since: string;
-  timeZone: string;
-  used: number;
-  reservedNow: number;
-  refunded: number;
-  tasks: number;
-}
-
 export interface Overview {
   running: TaskView[];
   runningTotal: number;
   queue: QueueState;
-  today: TodaySpend;
   expiring: TaskView[];
   failures: TaskView[];
 }
@@ -44,9 +30,6 @@ export interface Overview {
 export async function overview(user: SessionUser, now = new Date()): Promise<Overview> {
   const { db } = database();
   const live = await listTasks(db, { filters: { status: ["pending", "processing"] }, limit: 50, viewerId: user.id });
-  const timeZone = await teamTimeZone(db);
-  const day = periodBounds("day", now, timeZone);
-  const totals = await ledgerWindow(db, { userId: null, start: day.start, end: day.end });
 
   // Images whose upstream copy goes within 48 hours, found and judged by lib/retention.ts on the upstream's
   // clock (the same reckoning as the task page's and the engine's), not by when Darkroom saw them succeed.
@@ -72,14 +55,6 @@ export async function overview(user: SessionUser, now = new Date()): Promise<Ove
     running: await withEstimates(db, live.slice(0, SHOWN).map(listedTaskView)),
     runningTotal: live.length,
     queue: await queueState(user),
-    today: {
-      since: day.start,
-      timeZone,
-      used: totals.used,
-      reservedNow: totals.reservedNow,
-      refunded: totals.refunded,
-      tasks: totals.tasks,
-    },
     expiring,
     // A retention deletion is not a failure of the generation: it belongs to "expiring", not here.
     failures: failed
