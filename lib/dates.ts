@@ -26,6 +26,8 @@ export const formatDateTime = (value: Instant, timeZone?: string) =>
 
 /** "26 Nov 2026, 20:08 UTC": for records read by people in several time zones (audit log, tokens, webhooks). */
 export const formatUtcDateTime = (value: Instant) => `${formatDateTime(value, "UTC")} UTC`;
+/** A moment that may not have happened yet ("last used"), or the words for that. */
+export const formatUtcDateTimeOr = (value: Instant | null, none: string) => (value === null ? none : formatUtcDateTime(value));
 
 /** "20:08", on the 24-hour clock. */
 export const formatTime = (value: Instant, timeZone?: string) =>

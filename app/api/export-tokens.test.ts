@@ -13,7 +13,7 @@ import { GET as listRoute, POST as createRoute } from "@/app/api/settings/export
 import { database } from "@/lib/db";
 import { listAudit } from "@/lib/db/audit";
 import { insertTask } from "@/lib/db/tasks";
-import { hashToken } from "@/lib/exports/tokens";
+import { hashToken } from "@/lib/auth/token-hash";
 import { addSignedIn, call, expectError, expectNoInternals, seedTeam, type Signed, type Team } from "@/lib/testing/app";
 import { csvRecords } from "@/lib/testing/csv";
 

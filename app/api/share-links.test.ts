@@ -20,7 +20,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { PEER_HEADER } from "@/lib/http/client";
 import { mediaStore } from "@/lib/media/store";
-import { shareTokenHash } from "@/lib/shares/links";
+import { hashToken } from "@/lib/auth/token-hash";
 import { openSharedPage } from "@/lib/shares/open";
 import { SHARE_VIEW_LIMIT } from "@/lib/shares/rate-limit";
 import { addSignedIn, call, expectError, expectNoInternals, seedTeam, type Signed, type Team } from "@/lib/testing/app";
@@ -129,7 +129,7 @@ describe("making a share link", () => {
     expect(response.json.link).toMatchObject({ taskIds: [taskId], showPrompt: false, views: 0 });
     expect(Date.parse(response.json.link.expiresAt) - Date.parse(response.json.link.createdAt)).toBe(86_400_000);
     const row = await database().db.selectFrom("share_links").selectAll().where("id", "=", response.json.link.id).executeTakeFirstOrThrow();
-    expect(row.token_hash).toBe(shareTokenHash(token));
+    expect(row.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(await audited(response.json.link.id)).toEqual(["share_link.create"]);
   });
@@ -301,7 +301,7 @@ describe("refusing a link", () => {
     const token2 = randomBytes(18).toString("base64url");
     await insertShareLink(database().db, {
       id: `link_${(serial += 1)}`,
-      tokenHash: shareTokenHash(token2),
+      tokenHash: hashToken(token2),
       userId: team.disabled.member.id,
       taskIds: [visible],
       showPrompt: false,

@@ -10,13 +10,12 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NewTokenAlert } from "./new-token-alert";
 import { Select } from "@/components/ui/select";
-import { formatUtcDateTime } from "@/lib/dates";
+import { formatUtcDateTime, formatUtcDateTimeOr } from "@/lib/dates";
 import { formatNumber } from "@/lib/format";
 import { useCreateAccessToken, useRevokeAccessToken } from "@/lib/query/access-tokens";
 import { ApiError, errorMessage } from "@/lib/query/fetch-json";
 import { ACCESS_TOKEN_DEFAULT_DAYS, type AccessTokenView, SCOPE_CHOICES, type ScopeChoice } from "@/lib/schemas/access-tokens";
 
-const when = (iso: string | null) => (iso ? formatUtcDateTime(iso) : "never");
 const EXPIRY_CHOICES = [7, 30, ACCESS_TOKEN_DEFAULT_DAYS, 365];
 const scopeLabel = (scopes: string[]) =>
   Object.values(SCOPE_CHOICES).find((choice) => choice.scopes.join(",") === scopes.join(","))?.label ?? scopes.join(", ");
@@ -94,8 +93,12 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
                       · {formatNumber(token.budget.committed)} of {formatNumber(token.budget.limit)} credits committed
                     </>
                   )}{" "}
-                  · made {when(token.createdAt)}, last used {when(token.lastUsedAt)},{" "}
-                  {token.expiresAt <= now ? <strong>expired {when(token.expiresAt)}</strong> : <>expires {when(token.expiresAt)}</>}
+                  · made {formatUtcDateTime(token.createdAt)}, last used {formatUtcDateTimeOr(token.lastUsedAt, "never")},{" "}
+                  {token.expiresAt <= now ? (
+                    <strong>expired {formatUtcDateTime(token.expiresAt)}</strong>
+                  ) : (
+                    <>expires {formatUtcDateTime(token.expiresAt)}</>
+                  )}
                 </span>
                 <Button
                   variant="outline"

@@ -6,13 +6,11 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatUtcDateTime } from "@/lib/dates";
+import { formatUtcDateTime, formatUtcDateTimeOr } from "@/lib/dates";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useCreateExportToken, useRenewExportToken, useRevokeExportToken } from "@/lib/query/exports";
 import { EXPORT_TOKEN_DAYS, type ExportTokenView } from "@/lib/schemas/exports";
 import { NewTokenAlert } from "./new-token-alert";
-
-const when = (iso: string | null) => (iso ? formatUtcDateTime(iso) : "never");
 
 /** Admins' read-only export tokens: make one (shown once), see when each was last used and when it expires, renew, revoke. */
 export function ExportTokensCard({ tokens, now }: { tokens: ExportTokenView[]; now: string }) {
@@ -51,8 +49,13 @@ export function ExportTokensCard({ tokens, now }: { tokens: ExportTokenView[]; n
             {tokens.map((token) => (
               <li key={token.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  {token.owner.name ?? "A removed member"}: made {when(token.createdAt)}, last used {when(token.lastUsedAt)},{" "}
-                  {token.expiresAt <= now ? <strong>expired {when(token.expiresAt)}</strong> : <>expires {when(token.expiresAt)}</>}
+                  {token.owner.name ?? "A removed member"}: made {formatUtcDateTime(token.createdAt)}, last used{" "}
+                  {formatUtcDateTimeOr(token.lastUsedAt, "never")},{" "}
+                  {token.expiresAt <= now ? (
+                    <strong>expired {formatUtcDateTime(token.expiresAt)}</strong>
+                  ) : (
+                    <>expires {formatUtcDateTime(token.expiresAt)}</>
+                  )}
                 </span>
                 <span className="flex gap-2">
                   <Button

@@ -5,12 +5,11 @@ import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatUtcDateTime } from "@/lib/dates";
 import { plural } from "@/lib/format";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useRevokeShareLink } from "@/lib/query/share-links";
 import type { ShareLinkView } from "@/lib/schemas/share-links";
-
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /**
  * The share links a member made (an admin: everyone's), with what each shows, when it expires and how often it
@@ -48,13 +47,13 @@ export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView
                       )}
                     </strong>
                     {link.showPrompt ? " · with the prompt" : " · media only"}
-                    {showOwner && <> · by {link.owner.name ?? "a removed member"}</>} · made {when(link.createdAt)},{" "}
+                    {showOwner && <> · by {link.owner.name ?? "a removed member"}</>} · made {formatUtcDateTime(link.createdAt)},{" "}
                     {link.expiresAt === null ? (
                       "until revoked"
                     ) : link.expiresAt <= now ? (
-                      <strong>expired {when(link.expiresAt)}</strong>
+                      <strong>expired {formatUtcDateTime(link.expiresAt)}</strong>
                     ) : (
-                      <>expires {when(link.expiresAt)}</>
+                      <>expires {formatUtcDateTime(link.expiresAt)}</>
                     )}{" "}
                     · {plural(link.views, "view")}
                   </span>

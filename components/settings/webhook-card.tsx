@@ -14,7 +14,6 @@ import { ApiError, errorMessage } from "@/lib/query/fetch-json";
 import { useRemoveWebhook, useSendTestWebhook, useSetWebhook } from "@/lib/query/exports";
 import type { WebhookDeliveryView, WebhookView } from "@/lib/schemas/exports";
 
-const when = (iso: string | null) => (iso ? formatUtcDateTime(iso) : "");
 const STATE = { delivered: "success", failed: "danger", pending: "default" } as const;
 
 function Delivery({ delivery }: { delivery: WebhookDeliveryView }) {
@@ -25,8 +24,8 @@ function Delivery({ delivery }: { delivery: WebhookDeliveryView }) {
         <Badge variant={STATE[delivery.state]}>{delivery.state}</Badge>
         <span>{delivery.kind === "test" ? "Test message" : delivery.kind}</span>
         <span className="font-mono text-xs text-muted-foreground">
-          {when(delivery.lastAttemptAt ?? delivery.createdAt)} · {tries}
-          {delivery.nextAttemptAt && delivery.attempts > 0 ? ` · next try ${when(delivery.nextAttemptAt)}` : ""}
+          {formatUtcDateTime(delivery.lastAttemptAt ?? delivery.createdAt)} · {tries}
+          {delivery.nextAttemptAt && delivery.attempts > 0 ? ` · next try ${formatUtcDateTime(delivery.nextAttemptAt)}` : ""}
         </span>
       </span>
       {delivery.lastError && <span className="text-xs text-muted-foreground">{delivery.lastError}</span>}

@@ -34,6 +34,36 @@ export function QuickActions({ task, index = 0, onOpen, download = true, reuse =
   // action (Animate). An epsilon video can be extended: the spec takes no other video as an input.
   const image = reuse && ready && task.kind === "image";
   const extend = reuse && ready && task.model === "epsilon-v6";
+  const entries = [
+    {
+      show: image,
+      href: entryHref({ kind: "use", role: "reference", taskId: task.id, index }),
+      label: "Use as input",
+      title: "Use as input: a reference for an image model",
+      Icon: ImagePlus,
+    },
+    {
+      show: image,
+      href: entryHref({ kind: "use", role: "first-frame", taskId: task.id, index }),
+      label: "Animate",
+      title: "Animate: the first frame of a video",
+      Icon: Film,
+    },
+    {
+      show: extend,
+      href: entryHref({ kind: "extend", taskId: task.id }),
+      label: "Extend",
+      title: "Extend: continue this video",
+      Icon: Redo2,
+    },
+    {
+      show: Boolean(task.params),
+      href: entryHref({ kind: "remix", taskId: task.id }),
+      label: "Use these settings",
+      title: "Use these settings",
+      Icon: SlidersHorizontal,
+    },
+  ].filter((entry) => entry.show);
   return (
     <div role="group" aria-label="Result actions" className={cn("flex flex-wrap items-center gap-1.5", className)}>
       {ready && download && (
@@ -55,50 +85,11 @@ export function QuickActions({ task, index = 0, onOpen, download = true, reuse =
         </button>
       )}
       {/* Not prefetched: each card's entry link is its own render of /generate, in every tab that shows the card. */}
-      {image && (
-        <Link
-          href={entryHref({ kind: "use", role: "reference", taskId: task.id, index })}
-          prefetch={false}
-          className={ICON_BUTTON}
-          aria-label="Use as input"
-          title="Use as input: a reference for an image model"
-        >
-          <ImagePlus aria-hidden />
+      {entries.map(({ href, label, title, Icon }) => (
+        <Link key={label} href={href} prefetch={false} className={ICON_BUTTON} aria-label={label} title={title}>
+          <Icon aria-hidden />
         </Link>
-      )}
-      {image && (
-        <Link
-          href={entryHref({ kind: "use", role: "first-frame", taskId: task.id, index })}
-          prefetch={false}
-          className={ICON_BUTTON}
-          aria-label="Animate"
-          title="Animate: the first frame of a video"
-        >
-          <Film aria-hidden />
-        </Link>
-      )}
-      {extend && (
-        <Link
-          href={entryHref({ kind: "extend", taskId: task.id })}
-          prefetch={false}
-          className={ICON_BUTTON}
-          aria-label="Extend"
-          title="Extend: continue this video"
-        >
-          <Redo2 aria-hidden />
-        </Link>
-      )}
-      {task.params && (
-        <Link
-          href={entryHref({ kind: "remix", taskId: task.id })}
-          prefetch={false}
-          className={ICON_BUTTON}
-          aria-label="Use these settings"
-          title="Use these settings"
-        >
-          <SlidersHorizontal aria-hidden />
-        </Link>
-      )}
+      ))}
       {task.prompt && <CopyPrompt prompt={task.prompt} />}
     </div>
   );

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The queue's order: round robin across its sources, each source in its own order (position, then age).
 // A source is a personal access token (a script) or a member's dashboard, so a script that queues 200
 // images takes one turn in each round like everyone else instead of holding the front of the line for an

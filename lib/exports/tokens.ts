@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashToken } from "@/lib/auth/token-hash";
 import { database } from "@/lib/db";
 import { hasAuditEntrySince, recordAudit } from "@/lib/db/audit";
 import {
@@ -24,8 +25,6 @@ import { EXPORT_TOKEN_DAYS, type ExportTokenView } from "@/lib/schemas/exports";
 
 const PREFIX = "drx_";
 const expiryFrom = (at: Date) => new Date(at.getTime() + EXPORT_TOKEN_DAYS * 86_400_000).toISOString();
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function createExportToken(admin: SessionUser): Promise<{ token: string; view: ExportTokenView }> {
   const { db } = database();

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { database } from "@/lib/db";
-import { getSubmission } from "@/lib/db/submissions";
+import { getSubmission, type Submission } from "@/lib/db/submissions";
 import { getResults, getTaskRow } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { generationRequestSchema, getModel } from "@/lib/models/catalogue";
@@ -18,13 +18,18 @@ const NOT_FOUND = "No task with this id was made by your member account.";
 const noStore = (headers: Record<string, string> = {}) => ({ "Cache-Control": "no-store", ...headers });
 
 /** A task the member made (through a token or the dashboard), or 404, as the spec's ownership rule says. */
-async function ownTask(id: unknown, userId: string) {
+async function ownSubmission(id: unknown, userId: string): Promise<Submission> {
   const submissionId = submissionIdOf(z.string().max(200).catch("").parse(id));
-  const { db } = database();
-  const submission = submissionId ? await getSubmission(db, { id: submissionId }) : undefined;
+  const submission = submissionId ? await getSubmission(database().db, { id: submissionId }) : undefined;
   if (!submission || submission.user_id !== userId) throw new AppError("not_found:task", NOT_FOUND);
+  return submission;
+}
+
+/** What a task view is made of: the submission, its upstream task once it has one, and that task's results. */
+async function viewParts(submission: Submission) {
+  const { db } = database();
   const task = submission.task_id ? await getTaskRow(db, { id: submission.task_id }) : undefined;
-  return { submission, task, results: task ? await getResults(db, { taskId: task.id }) : [] } as const;
+  return [submission, task, task ? await getResults(db, { taskId: task.id }) : []] as const;
 }
 
 /** A creation endpoint: its body is the model's own request, of the endpoint's kind. */
@@ -41,8 +46,7 @@ export function creationRoute(kind: "image" | "video") {
   return withToken({ scope: kind === "image" ? "images" : "videos", body }, async ({ request, body: generation, holder }) => {
     const key = idempotencyKeyOf(request);
     const { submission, repeated } = await createThroughGateway({ holder, request: generation, key });
-    const { task, results } = await ownTask(`task_${submission.id}`, holder.user.id);
-    return Response.json(gatewayTask(submission, task, results, gatewayOrigin(request)), {
+    return Response.json(gatewayTask(...(await viewParts(submission)), gatewayOrigin(request)), {
       status: repeated ? 200 : 202,
       headers: noStore(repeated ? { "Idempotent-Replayed": "true" } : {}),
     });
@@ -50,21 +54,20 @@ export function creationRoute(kind: "image" | "video") {
 }
 
 export const retrievalRoute = withToken({}, async ({ request, params, holder }) => {
-  const { submission, task, results } = await ownTask(params.id, holder.user.id);
-  return Response.json(gatewayTask(submission, task, results, gatewayOrigin(request)), { headers: noStore() });
+  const submission = await ownSubmission(params.id, holder.user.id);
+  return Response.json(gatewayTask(...(await viewParts(submission)), gatewayOrigin(request)), { headers: noStore() });
 });
 
 export const legacyCreationRoute = withToken({ scope: "videos", body: z.unknown(), legacy: true }, async ({ request, body, holder }) => {
   const key = idempotencyKeyOf(request);
   const { submission, repeated } = await createThroughGateway({ holder, request: v1RequestOf(body), key, legacy: true });
-  const { task, results } = await ownTask(`task_${submission.id}`, holder.user.id);
-  return Response.json(legacyAnswer(submission, task, results, gatewayOrigin(request)), {
+  return Response.json(legacyAnswer(...(await viewParts(submission)), gatewayOrigin(request)), {
     status: repeated ? 200 : 202,
     headers: noStore(repeated ? { "Idempotent-Replayed": "true" } : {}),
   });
 });
 
 export const legacyRetrievalRoute = withToken({ legacy: true }, async ({ request, params, holder }) => {
-  const { submission, task, results } = await ownTask(params.taskId, holder.user.id);
-  return Response.json(legacyAnswer(submission, task, results, gatewayOrigin(request)), { headers: noStore() });
+  const submission = await ownSubmission(params.taskId, holder.user.id);
+  return Response.json(legacyAnswer(...(await viewParts(submission)), gatewayOrigin(request)), { headers: noStore() });
 });

@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashToken } from "@/lib/auth/token-hash";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { accessTokenOwner, insertAccessToken, listAccessTokens, revokeAccessToken, touchAccessToken } from "@/lib/db/access-tokens";
@@ -17,8 +18,6 @@ import type { z } from "zod";
 
 const PREFIX = "dr_";
 const DAY_MS = 86_400_000;
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 type Row = {
   id: string;

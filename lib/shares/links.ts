@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashToken } from "@/lib/auth/token-hash";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
@@ -13,8 +14,6 @@ import { SHARE_EXPIRIES, type ShareExpiry, type ShareLinkView } from "@/lib/sche
 // team nor by them), opened with no account at /s/<token> (lib/shares/open.ts). The token is 18 random
 // bytes (144 bits), shown once in the link; only its sha256 is stored, so the database cannot give a link
 // away. Creation and revocation are in the audit log; the first view too (lib/shares/open.ts).
-
-export const shareTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The part of a link after /s/: base64url, 24 characters. */
 export const SHARE_TOKEN_PATTERN = /^[\w-]{24}$/;
@@ -50,7 +49,7 @@ export async function createShareLink(
   await db.transaction().execute(async (trx) => {
     await insertShareLink(trx, {
       id,
-      tokenHash: shareTokenHash(token),
+      tokenHash: hashToken(token),
       userId: user.id,
       taskIds,
       showPrompt: input.showPrompt,

@@ -1,14 +1,16 @@
 import "server-only";
+import { hashToken } from "@/lib/auth/token-hash";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { countShareView, openableShareLink, sharedTasks } from "@/lib/db/share-links";
 import { AppError } from "@/lib/errors";
+import { recordRequest } from "@/lib/http/request-window";
 import { PREVIEW_WIDTH } from "@/lib/media/widths";
 import type { SharedPageView } from "@/lib/schemas/share-links";
 import { mediaResponse, type MediaVariant } from "@/lib/tasks/results";
-import { SHARE_TOKEN_PATTERN, shareTokenHash } from "./links";
+import { SHARE_TOKEN_PATTERN } from "./links";
 import { SHARE_REFUSED_MESSAGE } from "./refusal";
-import { checkShareRate, countShareRequest, shareRateKey } from "./rate-limit";
+import { checkShareRate, shareRateKey } from "./rate-limit";
 
 // Opening a share link, with no account: the page's data and its media, each read from the database on every
 // request (a revoked link is refused at once, on every instance). What leaves here is the media, served from
@@ -19,7 +21,7 @@ const refused = () => new AppError("not_found:share_link", SHARE_REFUSED_MESSAGE
 
 async function openable(token: string) {
   if (!SHARE_TOKEN_PATTERN.test(token)) return undefined;
-  const link = await openableShareLink(database().db, { tokenHash: shareTokenHash(token), at: new Date().toISOString() });
+  const link = await openableShareLink(database().db, { tokenHash: hashToken(token), at: new Date().toISOString() });
   return link && { ...link, taskIds: JSON.parse(link.task_ids) as string[] };
 }
 
@@ -29,7 +31,7 @@ const base = (token: string, taskId: string, index: number) => `/s/${token}/medi
 export async function openSharedPage(token: string, headers: Headers): Promise<SharedPageView> {
   const key = shareRateKey(headers);
   await checkShareRate(key);
-  await countShareRequest(key);
+  await recordRequest(key);
   const link = await openable(token);
   if (!link) throw refused();
   const { db } = database();
@@ -79,7 +81,7 @@ export async function sharedMedia(
   const link = await openable(token);
   const visible = link?.taskIds.includes(taskId) && (await sharedTasks(database().db, { ids: [taskId] })).tasks.length === 1;
   if (!visible) {
-    await countShareRequest(key);
+    await recordRequest(key);
     throw refused();
   }
   const url = new URL(request.url);
