@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 import type { TaskView } from "@/lib/schemas/views";
 import { eventHub } from "./event-hub";
 
@@ -19,8 +19,15 @@ export interface ServerEventHandlers {
   reset?: () => void;
 }
 
-/** Follows the browser's one event stream (see ./event-hub) while the component is mounted. */
+/** Where the event log stood when the server read the data below (given by HydrationBoundary). */
+export const EventsReadAt = createContext<number | undefined>(undefined);
+
+/**
+ * Follows the browser's one event stream (see ./event-hub) while the component is mounted; under a
+ * HydrationBoundary, first with what the tab heard since the boundary's data was read.
+ */
 export function useServerEvents(handlers: ServerEventHandlers): void {
+  const readAt = useContext(EventsReadAt);
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -40,7 +47,9 @@ export function useServerEvents(handlers: ServerEventHandlers): void {
             archive: view.archive.state,
           });
         }
-      }),
+      }, readAt),
+    // Subscribed once: the read point is the one the component's data came with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
 }
