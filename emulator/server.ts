@@ -68,7 +68,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 5_000;
+  // Longer than a client keeps an idle connection (undici: 4 s): the client, not the server, ends it. With the
+  // server ending it first, a busy client could send on a connection being closed and read ECONNRESET.
+  server.keepAliveTimeout = 65_000;
   // Requests Node cannot even parse (bad framing, huge headers) still get the JSON error shape.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();

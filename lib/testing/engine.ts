@@ -35,7 +35,9 @@ export async function testEngine(
   const events: TaskEvent[] = [];
   const engine: Engine = {
     connection: database(),
-    client: createUpstreamClient({ baseUrl: emu.url, apiKey, timeoutMs: 5_000, now: () => Date.now() + offsetMs }),
+    // A hang detector only: on a busy machine a creation took over 5 s to answer, and the engine (rightly) took
+    // it as unanswered and went on to the next, which a test then counted as a second creation.
+    client: createUpstreamClient({ baseUrl: emu.url, apiKey, timeoutMs: 60_000, now: () => Date.now() + offsetMs }),
     upstreamBaseUrl: emu.url,
     keyId: keyIdOf(apiKey),
     media: mediaStore(),
