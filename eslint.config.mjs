@@ -25,7 +25,18 @@ const sqlOutsideDb = [
 ];
 
 const config = [
-  { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "screenshots/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      ".test-logs/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "screenshots/**",
+      "next-env.d.ts",
+    ],
+  },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
