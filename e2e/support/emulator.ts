@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { waitUntilQuiet } from "./tasks";
 
 // The embedded emulator of playwright.config.ts (E2E_EMULATOR_PORT, default 4110) and its demo account, which
 // Darkroom uses when no upstream is configured. Its control API is loopback-only and sets the balance.
@@ -22,6 +23,9 @@ export async function withUpstreamFault(
   rule: Record<string, unknown>,
   work: () => Promise<void>,
 ): Promise<void> {
+  // A fault on creations is met by the next one sent: nothing an earlier spec left waiting may be it (a spec in
+  // the same lane could have its refusal taken by another submission, and wait for a code that never comes).
+  if (rule.method === "POST") await waitUntilQuiet(request, { live: false });
   expect((await request.post(`${EMULATOR}/faults`, { data: { rules: [rule] } })).ok()).toBe(true);
   try {
     await work();
