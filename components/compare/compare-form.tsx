@@ -108,12 +108,12 @@ export function CompareForm({ seed = {} }: { seed?: CompareSeed }) {
                 <label className="flex h-full cursor-pointer gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
                   <input
                     type="checkbox"
-                    className="mt-0.5 size-4 accent-[var(--color-primary)]"
+                    className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
                     checked={on}
                     disabled={!on && count >= COMPARE_MAX_MODELS}
                     onChange={(event) => toggle(key, event.target.checked)}
                   />
-                  <span className="grid gap-0.5">
+                  <span className="grid content-start gap-0.5">
                     <span className="text-sm font-medium">
                       {model.label}
                       {key === SEEDED ? " (your settings)" : ""} <span className="font-normal text-muted-foreground">· {model.kind}</span>
