@@ -108,7 +108,7 @@ interface Shot {
 }
 
 /** Every page a signed-in admin sees, in the states the tasks made. */
-function signedInShots(ids: string[]): Shot[] {
+function signedInShots(ids: string[], comparisonId: string): Shot[] {
   return [
     { file: "overview", path: "/", full: true, ready: "Overview" },
     { file: "workspace", path: "/generate", full: true, ready: "Your recent results" },
@@ -134,6 +134,8 @@ function signedInShots(ids: string[]): Shot[] {
     { file: "task-video", path: `/tasks/${ids[VIDEO_TASK]}`, full: true, ready: "Task" },
     { file: "task-failed", path: `/tasks/${ids[FAILED_TASK]}`, full: true, ready: "Task" },
     { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
+    { file: "compare", path: "/compare", full: true, ready: "Compare" },
+    { file: "comparison", path: `/compare/${comparisonId}`, full: true, ready: "Comparison" },
     { file: "credits", path: "/credits", full: true, ready: "Credits" },
     { file: "settings", path: "/settings", full: true, ready: "Settings" },
     { file: "members", path: "/settings/members", full: true, ready: "Members" },
@@ -207,15 +209,36 @@ async function main(): Promise<void> {
     await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
     await setUpTeam(context.request);
     const ids = await makeTasks(context.request);
+    const comparisonId = await makeComparison(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
-    count += await shoot(browser, state, signedInShots(ids));
+    count += await shoot(browser, state, signedInShots(ids, comparisonId));
     count += await shoot(browser, undefined, [signInShot]);
     console.log(`screenshots: ${count} PNGs in ${path.relative(process.cwd(), outDir)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {
     await browser.close();
     stop();
   }
+}
+
+/** One prompt to two image models and a video model (Compare), waited for until every column has its result. */
+async function makeComparison(request: APIRequestContext): Promise<string> {
+  const comparisonId = crypto.randomUUID();
+  const columns = [
+    { model: "gamma-5-pro" },
+    { model: "delta-image-2" },
+    { model: "epsilon-v6", settings: { mode: "text-to-video", quality: "360p", duration: 1 } },
+  ];
+  const made = await request.post("/api/comparisons", { data: { comparisonId, prompt: "a lighthouse on a cliff in a storm", columns } });
+  if (made.status() !== 201) throw new Error(`comparison refused: ${made.status()} ${await made.text()}`);
+  for (let tries = 0; tries < 240; tries++) {
+    const { comparison } = (await (await request.get(`/api/comparisons/${comparisonId}`)).json()) as {
+      comparison: { columns: { task: { status: string } | null }[] };
+    };
+    if (comparison.columns.every((column) => column.task?.status === "succeeded" || column.task?.status === "failed")) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return comparisonId;
 }
 
 /** A second member and a daily team budget, so Members and Credits show rows rather than their empty states. */

@@ -10,6 +10,7 @@ const PAGES = [
   { path: "/credits", heading: "Credits", ready: "No credit activity yet" },
   { path: "/settings", heading: "Settings", ready: "Generation API" },
   { path: "/settings/members", heading: "Members", ready: /^\d+ members?/ },
+  { path: "/compare", heading: "Compare", ready: "Every model gets this prompt." },
 ] as const;
 
 for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
@@ -26,6 +27,19 @@ for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
         await expectNoSeriousA11yViolations(page, `${path} (${scheme})`);
       });
     }
+
+    test("a comparison's page has no serious accessibility violations", async ({ page }) => {
+      const comparisonId = crypto.randomUUID();
+      const made = await page.request.post("/api/comparisons", {
+        data: { comparisonId, prompt: `a11y comparison ${scheme}`, columns: [{ model: "gamma-5-pro" }, { model: "delta-image-2" }] },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      await page.goto(`/compare/${comparisonId}`);
+      await useScheme(page, scheme);
+      await expect(page.getByRole("heading", { level: 1, name: "Comparison" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Models compared" }).getByRole("listitem")).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page, `/compare/[id] (${scheme})`);
+    });
 
     test("the open Add member dialog has no serious accessibility violations", async ({ page }) => {
       const members = new MembersPage(page);

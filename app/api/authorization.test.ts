@@ -52,6 +52,9 @@ import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
 import * as accessTokensRoute from "@/app/api/settings/access-tokens/route";
 import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
 import * as shareLinksRoute from "@/app/api/share-links/route";
+import * as comparisonsRoute from "@/app/api/comparisons/route";
+import * as comparisonRoute from "@/app/api/comparisons/[id]/route";
+import * as comparisonRunsRoute from "@/app/api/comparisons/[id]/runs/route";
 import * as legacyGenerateRoute from "@/app/api/video/generate/route";
 import * as legacyTaskRoute from "@/app/api/video/task/[taskId]/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
@@ -629,6 +632,65 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/share-links", method: "POST", body: { taskIds: [fixtures.taskId], expiry: "1h" } }),
         ok: 201,
         check: (json) => expect(json.url).toMatch(/\/s\/[\w-]{24}$/),
+      },
+    },
+  },
+  "/api/comparisons": {
+    module: comparisonsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/comparisons" }),
+        ok: 200,
+        check: (json) => expect(json.comparisons).toEqual(expect.any(Array)),
+      },
+      POST: {
+        minimum: "member",
+        request: () => ({
+          path: "/api/comparisons",
+          method: "POST",
+          body: {
+            comparisonId: crypto.randomUUID(),
+            prompt: "a lighthouse at dusk",
+            columns: [{ model: "gamma-5-pro" }, { model: "delta-image-2" }],
+          },
+        }),
+        ok: 201,
+        check: (json) => expect(json.comparison.columns).toHaveLength(2),
+      },
+    },
+  },
+  // An unknown comparison: an allowed caller is told it is not there (comparisons.test.ts works on real ones).
+  "/api/comparisons/[id]": {
+    module: comparisonRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/comparisons/x", params: { id: "no-such-comparison" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:comparison"),
+      },
+      PATCH: {
+        minimum: "member",
+        request: () => ({ path: "/api/comparisons/x", method: "PATCH", params: { id: "no-such-comparison" }, body: { favourite: null } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:comparison"),
+      },
+    },
+  },
+  "/api/comparisons/[id]/runs": {
+    module: comparisonRunsRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({
+          path: "/api/comparisons/x/runs",
+          method: "POST",
+          params: { id: "no-such-comparison" },
+          body: { submissionId: crypto.randomUUID(), column: 0 },
+        }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:comparison"),
       },
     },
   },

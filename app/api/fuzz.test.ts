@@ -52,6 +52,9 @@ import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
 import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
 import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
 import * as shareLinksRoute from "@/app/api/share-links/route";
+import * as comparisonsRoute from "@/app/api/comparisons/route";
+import * as comparisonRoute from "@/app/api/comparisons/[id]/route";
+import * as comparisonRunsRoute from "@/app/api/comparisons/[id]/runs/route";
 import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/renew/route";
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
@@ -595,6 +598,43 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
           expiry: rng.pick(["1h", "1d", "7d", "30d", "revoked"]),
           showPrompt: rng.pick([true, false]),
         })),
+        count: 10,
+      },
+    },
+  },
+  "/api/comparisons": {
+    module: comparisonsRoute,
+    methods: {
+      GET: { input: noBody("/api/comparisons"), count: 10 },
+      POST: {
+        input: withBody("/api/comparisons", (rng) => ({
+          comparisonId: uuidFrom(rng),
+          prompt: "a lighthouse at dusk",
+          columns: Array.from({ length: 1 + rng.int(7) }, () =>
+            rng.pick([
+              { model: "gamma-5-pro" },
+              { model: "delta-image-2", settings: { aspect_ratio: "1:1" } },
+              { model: "epsilon-v6", settings: { mode: "text-to-video", quality: "360p", duration: 1 } },
+              { model: "omega-1" },
+            ]),
+          ),
+        })),
+        count: 20,
+      },
+    },
+  },
+  "/api/comparisons/[id]": {
+    module: comparisonRoute,
+    methods: {
+      GET: { input: noBody("/api/comparisons/[id]", ["id"]), count: 10 },
+      PATCH: { input: withBody("/api/comparisons/[id]", (rng) => ({ favourite: rng.pick([null, "x"]) }), ["id"]), count: 10 },
+    },
+  },
+  "/api/comparisons/[id]/runs": {
+    module: comparisonRunsRoute,
+    methods: {
+      POST: {
+        input: withBody("/api/comparisons/[id]/runs", (rng) => ({ submissionId: uuidFrom(rng), column: rng.int(6) }), ["id"]),
         count: 10,
       },
     },

@@ -13,6 +13,7 @@ import { CostNote } from "./cost-note";
 import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
 import { errorAt } from "./error-tree";
+import { CompareLink } from "./compare-link";
 import { FormFooter } from "./form-footer";
 import { initialValues, type FormValues } from "./form-values";
 import { ENDPOINT_FIELD, mentionSource, RUNS_FIELD, type Submitted } from "./form-fields";
@@ -143,6 +144,7 @@ export function GenerationForm({
         ))}
         {offersLegacy(model.id) && <EndpointField />}
         <FormFooter note={<CostNote model={model.id} mode={mode} charges={charges} />} />
+        <CompareLink model={model.id} mode={mode} fields={fields} />
       </form>
     </FormStoreProvider>
   );

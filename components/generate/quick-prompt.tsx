@@ -12,7 +12,7 @@ import { useSubmitGenerationMutation } from "@/lib/query/submissions";
 import type { RecentCharge } from "@/lib/schemas/charges";
 import { defaultChoice } from "./default-model";
 import { readTracked, writeChoice, writeDraft, writeTracked } from "./session-store";
-import { newSubmissionId } from "./submission-id";
+import { newSubmissionId } from "@/components/shared/submission-id";
 
 /**
  * A prompt bar for the Overview: Ctrl/Cmd+Enter sends the prompt to the default model (the cheapest image model

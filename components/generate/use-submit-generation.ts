@@ -6,7 +6,7 @@ import type { SubmissionView } from "@/lib/schemas/views";
 import type { FieldSpec } from "@/lib/models/form";
 import type { FormStore } from "./form-store";
 import { ENDPOINT_FIELD, RUNS_FIELD, type Submitted } from "./form-fields";
-import { newSubmissionId } from "./submission-id";
+import { newSubmissionId } from "@/components/shared/submission-id";
 
 /** The server names request fields "request.prompt"; the form calls them "prompt". */
 function onForm(error: ApiError): ApiError {

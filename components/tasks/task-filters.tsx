@@ -1,6 +1,6 @@
 "use client";
 
-import { GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
+import { Columns3, GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { SPEC_TASK_CODES } from "@/components/shared/error-codes";
@@ -69,6 +69,19 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
             {filters.parent}
           </Link>
           <Button variant="ghost" size="sm" onClick={() => set({ parent: undefined })}>
+            <X aria-hidden />
+            Show all tasks
+          </Button>
+        </p>
+      )}
+      {filters.comparison && (
+        <p className="flex flex-wrap items-center gap-2 px-1 text-sm">
+          <Columns3 aria-hidden className="size-4 text-muted-foreground" />
+          From
+          <Link href={`/compare/${encodeURIComponent(filters.comparison)}`} className="underline underline-offset-4">
+            a comparison
+          </Link>
+          <Button variant="ghost" size="sm" onClick={() => set({ comparison: undefined })}>
             <X aria-hidden />
             Show all tasks
           </Button>

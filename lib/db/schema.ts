@@ -91,8 +91,21 @@ export interface SubmissionTable {
   budget_grant_id: Generated<string | null>;
   /** The personal access token it came through (a script, /v1/…), or null for the dashboard (0020). */
   token_id: Generated<string | null>;
+  /** The comparison it is a column of, and which column (0023); a re-run of a column has the same two. */
+  comparison_id: Generated<string | null>;
+  comparison_column: Generated<number | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** One prompt sent to several models at once (0023): its columns are submissions naming it. */
+export interface ComparisonTable {
+  id: string;
+  prompt: string;
+  created_by: string;
+  created_at: string;
+  /** The submission of the picked column, or null. */
+  favourite_submission_id: string | null;
 }
 
 export interface TaskTable {
@@ -387,6 +400,7 @@ export interface Database {
   export_tokens: ExportTokenTable;
   access_tokens: AccessTokenTable;
   share_links: ShareLinkTable;
+  comparisons: ComparisonTable;
   webhook_deliveries: WebhookDeliveryTable;
   budgets: BudgetTable;
   budget_grants: BudgetGrantTable;

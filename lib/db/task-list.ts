@@ -24,6 +24,8 @@ export interface TaskFilters {
   favourite?: boolean;
   /** Only tasks made from this one (see task_sources). */
   parent?: string;
+  /** Only the tasks of this comparison's columns (submissions.comparison_id, 0023). */
+  comparison?: string;
 }
 
 export type ListedTask = TaskRow & { member_name: string | null; via_token?: string | null };
@@ -113,6 +115,12 @@ export async function listTasks(
     const parent = filters.parent;
     query = query.where("tasks.submission_id", "in", (eb) =>
       eb.selectFrom("task_sources").select("submission_id").where("source_task_id", "=", parent),
+    );
+  }
+  if (filters.comparison) {
+    const comparison = filters.comparison;
+    query = query.where("tasks.submission_id", "in", (eb) =>
+      eb.selectFrom("submissions").select("id").where("comparison_id", "=", comparison),
     );
   }
   for (const condition of promptConditions(db, filters.q)) query = query.where(condition);

@@ -35,3 +35,8 @@ export const ledgerKeys = {
   all: ["ledger"] as const,
   snapshot: (period: string | null) => ["ledger", period] as const,
 } as const;
+
+export const comparisonKeys = {
+  all: ["comparisons"] as const,
+  detail: (id: string) => ["comparisons", "detail", id] as const,
+} as const;

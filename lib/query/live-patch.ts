@@ -13,11 +13,12 @@ type QueueData = { submissions: SubmissionView[] } & Record<string, unknown>;
 
 const hidden = (view: TaskView) => Boolean(view.hiddenForMe || view.hiddenForTeam);
 
-/** Whether a list with these filters shows the task; undefined when the view cannot say (search, dates, lineage). */
+/** Whether a list with these filters shows the task; undefined when the view cannot say (search, dates, lineage, comparison). */
 export function listShows(filters: Record<string, unknown>, view: TaskView): boolean | undefined {
   const f = filters as TaskFilters & { limit?: unknown };
   if (hidden(view)) return false;
-  if (f.q !== undefined || f.from !== undefined || f.to !== undefined || f.parent !== undefined) return undefined;
+  if (f.q !== undefined || f.from !== undefined || f.to !== undefined || f.parent !== undefined || f.comparison !== undefined)
+    return undefined;
   if (f.status?.length && !f.status.includes(view.status)) return view.status === "archiving" ? undefined : false;
   // As lib/db/task-list.ts reads the error filter: the stored code, or media_deleted for a deleted upstream copy.
   if (f.error?.length && !(view.error && f.error.includes(view.error.code)) && !(view.mediaDeletedAt && f.error.includes("media_deleted")))

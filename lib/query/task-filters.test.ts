@@ -76,6 +76,13 @@ const VALUES: Record<(typeof TASK_FILTER_KEYS)[number], string[]> = {
   to: ["2026-06-30T12:00:00-07:00", "2026-04-31T00:00:00Z", "2000-02-29T10:00:00Z", "1900-02-29T10:00:00Z", "2026-01-31T00:00:60Z"],
   q: ["lighthouse", "   ", "a".repeat(200), "a".repeat(201), emoji.repeat(200), emoji.repeat(201), `${emoji}a`],
   favourite: ["1", "true", "0", "false", "yes", "TRUE"],
+  comparison: [
+    "0b6c1f0e-8a3e-4f1e-9d2a-5c7b9e1f2a3b",
+    " 0B6C1F0E-8A3E-4F1E-9D2A-5C7B9E1F2A3B ",
+    "not-a-uuid",
+    "0b6c1f0e8a3e4f1e9d2a5c7b9e1f2a3b",
+    " ",
+  ],
   parent: ["task_abc123", "  task_abc123  ", "legacy:42.a-b", "_task", "t".repeat(128), "t".repeat(129), "task abc", "task/1", " "],
 };
 

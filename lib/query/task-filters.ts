@@ -2,6 +2,7 @@
 // with the rules the API's schema is built from (lib/schemas/task-filter-rules.ts), field by field, so one bad
 // value drops only itself; lib/query/task-filters.test.ts checks this agrees with the schema.
 import {
+  COMPARISON_ID_PATTERN,
   CSV_MAX_CHARS,
   CSV_MAX_ITEMS,
   ERROR_CODE_PATTERN,
@@ -14,7 +15,19 @@ import {
 } from "@/lib/schemas/task-filter-rules";
 import { TASK_STATUSES } from "@/lib/schemas/views";
 
-export const TASK_FILTER_KEYS = ["status", "error", "model", "kind", "member", "from", "to", "q", "favourite", "parent"] as const;
+export const TASK_FILTER_KEYS = [
+  "status",
+  "error",
+  "model",
+  "kind",
+  "member",
+  "from",
+  "to",
+  "q",
+  "favourite",
+  "parent",
+  "comparison",
+] as const;
 
 export interface TaskFilters {
   status?: string[];
@@ -28,6 +41,8 @@ export interface TaskFilters {
   q?: string;
   favourite?: boolean;
   parent?: string;
+  /** A comparison's id: only its columns' tasks. */
+  comparison?: string;
 }
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -74,6 +89,7 @@ const READERS: { [K in (typeof TASK_FILTER_KEYS)[number]]: (raw: string) => Task
   q: (raw) => (codePoints(raw) <= SEARCH_MAX_CHARS ? raw : undefined),
   favourite: (raw) => (oneOf(FAVOURITE_VALUES)(raw) ? true : undefined),
   parent: (raw) => (TASK_ID_PATTERN.test(raw.trim()) ? raw.trim() : undefined),
+  comparison: (raw) => (COMPARISON_ID_PATTERN.test(raw.trim()) ? raw.trim() : undefined),
 };
 
 export function parseTaskFilters(params: Params): TaskFilters {

@@ -15,3 +15,5 @@ export const FAVOURITE_VALUES = ["1", "true"] as const;
 export const MEMBER_MAX_CHARS = 100;
 /** Counted in code points, as zod's .max() counts. */
 export const SEARCH_MAX_CHARS = 200;
+/** A comparison's id (lib/schemas/comparison-views.ts): a UUID. */
+export { COMPARISON_ID_PATTERN } from "./comparison-views";

@@ -3,9 +3,11 @@ import { randomUUID } from "node:crypto";
 import { checkBudgetAlerts } from "@/lib/budgets/alerts";
 import { enforceBudgets } from "@/lib/budgets/enforce";
 import { enforceTokenBudget, type TokenBudget } from "@/lib/budgets/token-budget";
+import type { Insertable, Kysely } from "kysely";
 import type { Connection } from "@/lib/db/connect";
 import { exclusive } from "@/lib/db/exclusive";
 import { getSubmission, getSubmissionsByBatch, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
+import type { Database, SubmissionTable } from "@/lib/db/schema";
 import { insertTaskSources } from "@/lib/db/task-sources";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -34,10 +36,21 @@ export interface NewSubmission {
   tokenId?: string;
   /** That token's own cap on what it may commit, checked with the budgets (lib/gateway/token-budget.ts). */
   tokenBudget?: TokenBudget;
+  /** The comparison it is a column of (lib/tasks/compare.ts), and which column. */
+  comparison?: { id: string; column: number };
 }
 
 /** Every submission takes it: the budget check and the insert are one step across instances. */
 export const BUDGET_LOCK = "budgets";
+
+/** A submission's rows (one per run) as they will be stored, with what they are expected to cost. */
+interface Prepared {
+  submission: NewSubmission;
+  ids: string[];
+  body: string;
+  estimate: number | null;
+  rows: Insertable<SubmissionTable>[];
+}
 
 /**
  * Stores the submission(s), each with a fresh Idempotency-Key and the exact body, before any upstream call.
@@ -53,76 +66,136 @@ export async function submit({
   submission: NewSubmission;
 }): Promise<{ submissions: Submission[]; repeated: boolean }> {
   const { db } = connection;
-  const body = JSON.stringify(submission.request);
-  const runs = submission.runs ?? 1;
-  const ids = Array.from({ length: runs }, (_, i) => (i === 0 ? submission.id : `${submission.id}:${i + 1}`));
   const existing = await getSubmission(db, { id: submission.id });
-  if (existing) return { submissions: await repeated(connection, existing, submission, body, ids), repeated: true };
-
-  const now = new Date().toISOString();
-  const start = (await highestPosition(db)) + 1;
-  // Each run is expected to cost what the API charged the team for such a request before, until its task
-  // reports what it reserved (lib/tasks/recent-charges.ts; the spec forbids computing prices). Never charged
-  // before: the cost is unknown (null) until the dispatcher learns it from the first task.
-  const estimate = (await expectedCost(db, submission.shown ?? submission.request)) ?? null;
-  const rows = ids.map((id, i) => ({
-    id,
-    user_id: submission.userId,
-    model: submission.model,
-    kind: submission.kind,
-    endpoint: submission.endpoint,
-    params: submission.shown ? JSON.stringify(submission.shown) : body,
-    body,
-    idempotency_key: `darkroom-${randomUUID()}`,
-    state: "queued" as const,
-    position: start + i,
-    next_attempt_at: now,
-    batch_id: runs > 1 ? submission.id : null,
-    estimated_credits: estimate,
-    token_id: submission.tokenId ?? null,
-    created_at: now,
-    updated_at: now,
-  }));
+  if (existing) return { submissions: await repeated(connection, existing, submission), repeated: true };
+  const prepared = await prepare(db, [submission]);
   try {
-    const sources = ids.flatMap((id) =>
-      (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })),
-    );
-    await exclusive(connection, BUDGET_LOCK, async (trx) => {
-      if (submission.tokenBudget) await enforceTokenBudget(trx, submission.tokenBudget, estimate === null ? null : estimate * runs);
-      const { grantId } = await enforceBudgets(trx, {
-        userId: submission.userId,
-        cost: estimate === null ? null : estimate * runs,
-        runs,
-        submissionId: submission.id,
-        now: new Date(now),
-      });
-      await insertSubmissions(
-        trx,
-        rows.map((row) => ({ ...row, budget_grant_id: grantId })),
-      );
-      await insertTaskSources(trx, sources);
-    });
+    await store(connection, prepared);
   } catch (error) {
     // A double click raced us to the same id: answer what the first one stored.
     const winner = await getSubmission(db, { id: submission.id });
     if (!winner) throw error;
-    return { submissions: await repeated(connection, winner, submission, body, ids), repeated: true };
+    return { submissions: await repeated(connection, winner, submission), repeated: true };
   }
-  // An alert is a side effect: its failure must not fail a submission that is stored.
-  await checkBudgetAlerts(connection, { userId: submission.userId, now: new Date() }).catch((error: unknown) =>
-    log.error({ err: error }, "budget alerts: check after a submission failed"),
-  );
-  return { submissions: (await Promise.all(ids.map((id) => getSubmission(db, { id })))).filter((s) => s !== undefined), repeated: false };
+  return { submissions: await storedRows(db, prepared), repeated: false };
 }
 
-async function repeated(
-  { db }: Connection,
-  existing: Submission,
-  submission: NewSubmission,
-  body: string,
-  ids: string[],
-): Promise<Submission[]> {
-  if (existing.user_id !== submission.userId || existing.body !== body) {
+/**
+ * Several submissions of one member as one step (a comparison's columns): every one is stored, each with its
+ * own Idempotency-Key, or none is; the budgets judge their expected costs together, as one submission of
+ * that many runs. `alongside` writes in the same transaction (the comparison's own row). A repeat (same
+ * first id) answers what was stored, after checking each submission is the same request.
+ */
+export async function submitTogether({
+  connection,
+  submissions,
+  alongside,
+}: {
+  connection: Connection;
+  submissions: NewSubmission[];
+  alongside?: (trx: Kysely<Database>) => Promise<void>;
+}): Promise<{ submissions: Submission[]; repeated: boolean }> {
+  const { db } = connection;
+  const again = async () => {
+    const stored = await Promise.all(submissions.map((s) => getSubmission(db, { id: s.id })));
+    if (!stored[0]) return undefined;
+    const found = await Promise.all(
+      submissions.map(async (s, i) => {
+        if (!stored[i])
+          throw new AppError("conflict:submission", "This id was already used for a different request; reload and submit again.");
+        return repeated(connection, stored[i], s);
+      }),
+    );
+    return found.flat();
+  };
+  const known = await again();
+  if (known) return { submissions: known, repeated: true };
+  const prepared = await prepare(db, submissions);
+  try {
+    await store(connection, prepared, alongside);
+  } catch (error) {
+    const winner = await again();
+    if (!winner) throw error;
+    return { submissions: winner, repeated: true };
+  }
+  return { submissions: await storedRows(db, prepared), repeated: false };
+}
+
+async function prepare(db: Kysely<Database>, submissions: NewSubmission[]): Promise<Prepared[]> {
+  const now = new Date().toISOString();
+  let position = (await highestPosition(db)) + 1;
+  const prepared: Prepared[] = [];
+  for (const submission of submissions) {
+    const body = JSON.stringify(submission.request);
+    const runs = submission.runs ?? 1;
+    const ids = runIds(submission);
+    // Each run is expected to cost what the API charged the team for such a request before, until its task
+    // reports what it reserved (lib/tasks/recent-charges.ts; the spec forbids computing prices). Never charged
+    // before: the cost is unknown (null) until the dispatcher learns it from the first task.
+    const estimate = (await expectedCost(db, submission.shown ?? submission.request)) ?? null;
+    const rows = ids.map((id) => ({
+      id,
+      user_id: submission.userId,
+      model: submission.model,
+      kind: submission.kind,
+      endpoint: submission.endpoint,
+      params: submission.shown ? JSON.stringify(submission.shown) : body,
+      body,
+      idempotency_key: `darkroom-${randomUUID()}`,
+      state: "queued" as const,
+      position: position++,
+      next_attempt_at: now,
+      batch_id: runs > 1 ? submission.id : null,
+      estimated_credits: estimate,
+      token_id: submission.tokenId ?? null,
+      comparison_id: submission.comparison?.id ?? null,
+      comparison_column: submission.comparison?.column ?? null,
+      created_at: now,
+      updated_at: now,
+    }));
+    prepared.push({ submission, ids, body, estimate, rows });
+  }
+  return prepared;
+}
+
+const runIds = (submission: NewSubmission) =>
+  Array.from({ length: submission.runs ?? 1 }, (_, i) => (i === 0 ? submission.id : `${submission.id}:${i + 1}`));
+
+/** The budget check and every insert, as one step under the budgets' lock; then the alerts. */
+async function store(connection: Connection, prepared: Prepared[], alongside?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  const first = prepared[0]!.submission;
+  const runs = prepared.reduce((sum, p) => sum + p.ids.length, 0);
+  const cost = prepared.some((p) => p.estimate === null) ? null : prepared.reduce((sum, p) => sum + p.estimate! * p.ids.length, 0);
+  const now = new Date().toISOString();
+  const sources = prepared.flatMap(({ submission, ids }) =>
+    ids.flatMap((id) =>
+      (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })),
+    ),
+  );
+  await exclusive(connection, BUDGET_LOCK, async (trx) => {
+    if (first.tokenBudget) await enforceTokenBudget(trx, first.tokenBudget, cost);
+    const { grantId } = await enforceBudgets(trx, { userId: first.userId, cost, runs, submissionId: first.id, now: new Date(now) });
+    await alongside?.(trx);
+    await insertSubmissions(
+      trx,
+      prepared.flatMap((p) => p.rows.map((row) => ({ ...row, budget_grant_id: grantId }))),
+    );
+    await insertTaskSources(trx, sources);
+  });
+  // An alert is a side effect: its failure must not fail a submission that is stored.
+  await checkBudgetAlerts(connection, { userId: first.userId, now: new Date() }).catch((error: unknown) =>
+    log.error({ err: error }, "budget alerts: check after a submission failed"),
+  );
+}
+
+async function storedRows(db: Kysely<Database>, prepared: Prepared[]): Promise<Submission[]> {
+  const ids = prepared.flatMap((p) => p.ids);
+  return (await Promise.all(ids.map((id) => getSubmission(db, { id })))).filter((s) => s !== undefined);
+}
+
+async function repeated({ db }: Connection, existing: Submission, submission: NewSubmission): Promise<Submission[]> {
+  const ids = runIds(submission);
+  if (existing.user_id !== submission.userId || existing.body !== JSON.stringify(submission.request)) {
     throw new AppError(
       "conflict:submission",
       "This submission id was already used for a different request; reload the form and submit again.",

@@ -1,4 +1,4 @@
-// Its own module so the Overview's prompt bar can make one without loading the workspace's form code.
+// Its own module so the Overview's prompt bar and Compare can make one without loading the workspace's form code.
 
 /** A v4 UUID. crypto.randomUUID exists only in secure contexts, and Darkroom may be served over plain HTTP on a LAN. */
 export function newSubmissionId(): string {
