@@ -4,6 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PATCH as memberRoute } from "@/app/api/members/[id]/route";
 import { PUT as putBudget } from "@/app/api/budgets/route";
+import { GET as ledgerRoute } from "@/app/api/credits/ledger/route";
+import { GET as tasksCsv } from "@/app/api/exports/tasks.csv/route";
+import { GET as tasksJson } from "@/app/api/exports/tasks.json/route";
 import { GET as queueRoute } from "@/app/api/queue/route";
 import { GET as tasksRoute } from "@/app/api/tasks/route";
 import { DELETE as revokeRoute } from "@/app/api/settings/access-tokens/[id]/route";
@@ -19,6 +22,7 @@ import { getSubmission } from "@/lib/db/submissions";
 import { GATEWAY_RATE_LIMIT } from "@/lib/gateway/rate-limit";
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import { addSignedIn, call, expectNoInternals, seedTeam, type Signed, type Team } from "@/lib/testing/app";
+import { csvRecords } from "@/lib/testing/csv";
 import { testEngine } from "@/lib/testing/engine";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -145,6 +149,27 @@ describe("the generation API through Darkroom", () => {
     expect(gallery.json.tasks).toMatchObject([
       { id: submission.task_id, member: { name: team.member.member.name }, viaToken: "harbour script" },
     ]);
+
+    // On the Credits page, a row for the token beside its member's, from the same ledger snapshot: they agree.
+    const ledger = await call(ledgerRoute, "/api/credits/ledger?period=all", { cookie: team.viewer.cookie });
+    const { byToken, byMember } = ledger.json.report;
+    const tokenRow = byToken.find((row: { name: string }) => row.name === "harbour script");
+    expect(tokenRow).toEqual({
+      tokenId: submission.token_id,
+      name: "harbour script",
+      memberName: team.member.member.name,
+      tasks: 1,
+      used: done.json.credits_used,
+      refunded: 0,
+      reservedNow: 0,
+    });
+    const memberRow = byMember.find((row: { userId: string }) => row.userId === team.member.member.id);
+    expect(memberRow.used).toBeGreaterThanOrEqual(tokenRow.used);
+    // And in the exports, by the token's name.
+    const csv = await call(tasksCsv, "/api/exports/tasks.csv", { cookie: team.admin.cookie });
+    expect(csvRecords(String(csv.json)).find((row) => row.task_id === submission.task_id)).toMatchObject({ via_token: "harbour script" });
+    const json = await call(tasksJson, "/api/exports/tasks.json", { cookie: team.admin.cookie });
+    expect(json.json.find((row: { task_id: string }) => row.task_id === submission.task_id)).toMatchObject({ via_token: "harbour script" });
 
     const url = new URL(done.json.data[0].url);
     expect(url.origin).toBe("http://localhost:3000"); // Darkroom's own address, never the upstream's
