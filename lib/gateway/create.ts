@@ -49,6 +49,8 @@ export function submissionIdFor(userId: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+const parentRefused = (message: string) => new AppError("invalid:body", message, { parent_task_id: message });
+
 /**
  * An extension names its parent by the id the gateway answered (`task_<submission id>`): the upstream knows
  * it by its own id, so that one is sent (and recorded, so the task page links the parent). A parent still
@@ -58,11 +60,10 @@ async function withUpstreamParent(request: GenerationRequest, userId: string): P
   const parent = "parent_task_id" in request ? request.parent_task_id : undefined;
   const submissionId = typeof parent === "string" ? submissionIdOf(parent) : null;
   const submission = submissionId ? await getSubmission(database().db, { id: submissionId }) : undefined;
-  if (!submission || submission.user_id !== userId) return request;
-  if (!submission.task_id)
-    throw new AppError("invalid:body", "This task has not been sent to the API yet: extend it once it has succeeded.", {
-      parent_task_id: "This task has not been sent to the API yet: extend it once it has succeeded.",
-    });
+  if (!submission) return request;
+  // Another member's task is not this caller's to extend, as the upstream refuses another account's (422).
+  if (submission.user_id !== userId) throw parentRefused("This task was not made by your member account, so it cannot be extended.");
+  if (!submission.task_id) throw parentRefused("This task has not been sent to the API yet: extend it once it has succeeded.");
   return { ...request, parent_task_id: submission.task_id } as GenerationRequest;
 }
 
