@@ -2,7 +2,8 @@
 // fresh data folder), shoots the first-run page, sets up an admin, a second member and a team budget, makes a few
 // tasks (one of them fails), and writes PNGs of every page at phone, laptop and wide widths in light and dark into
 // screenshots/ (ignored by git): sign-in and first run, Overview, Generate with an image and a video model, the
-// gallery, a succeeded and a failed task's page, the lightbox, Credits, Settings and Members.
+// gallery, a succeeded and a failed task's page, a video's "Use last frame" choice, the lightbox, Credits (with a
+// script's task through an access token), Settings and Members.
 // Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162).
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
@@ -132,6 +133,17 @@ function signedInShots(ids: string[], comparisonId: string): Shot[] {
     },
     { file: "task", path: `/tasks/${ids[0]}`, full: true, ready: "Task" },
     { file: "task-video", path: `/tasks/${ids[VIDEO_TASK]}`, full: true, ready: "Task" },
+    // "Use last frame" asks where the frame goes before anything is made.
+    {
+      file: "task-video-last-frame",
+      path: `/tasks/${ids[VIDEO_TASK]}`,
+      full: false,
+      ready: "Task",
+      then: async (page) => {
+        await page.getByRole("button", { name: "Use last frame", exact: true }).click();
+        await page.getByRole("dialog", { name: "Use the last frame" }).waitFor();
+      },
+    },
     { file: "task-failed", path: `/tasks/${ids[FAILED_TASK]}`, full: true, ready: "Task" },
     { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
     { file: "compare", path: "/compare", full: true, ready: "Compare" },
@@ -210,6 +222,7 @@ async function main(): Promise<void> {
     await setUpTeam(context.request);
     const ids = await makeTasks(context.request);
     const comparisonId = await makeComparison(context.request);
+    await scriptTask(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
     count += await shoot(browser, state, signedInShots(ids, comparisonId));
@@ -249,6 +262,25 @@ async function setUpTeam(request: APIRequestContext): Promise<void> {
   if (!member.ok()) throw new Error(`member refused: ${member.status()} ${await member.text()}`);
   const budget = await request.put("/api/budgets", { data: { scope: "team", period: "day", limit: 1000 } });
   if (!budget.ok()) throw new Error(`budget refused: ${budget.status()} ${await budget.text()}`);
+}
+
+/** A task made by a script through the gateway with an access token: Credits' "Through access tokens" table. */
+async function scriptTask(request: APIRequestContext): Promise<void> {
+  const made = await request.post("/api/settings/access-tokens", { data: { name: "nightly renders", scope: "all" } });
+  if (made.status() !== 201) throw new Error(`token refused: ${made.status()} ${await made.text()}`);
+  const headers = { authorization: `Bearer ${((await made.json()) as { token: string }).token}` };
+  const created = await request.post("/v1/images/generations", {
+    headers: { ...headers, "idempotency-key": "screenshots-1" },
+    data: { model: "gamma-5-pro", prompt: "A night train crossing a viaduct in the snow" },
+  });
+  if (created.status() !== 202) throw new Error(`script task refused: ${created.status()} ${await created.text()}`);
+  const id = ((await created.json()) as { id: string }).id;
+  for (let tries = 0; tries < 120; tries++) {
+    const task = (await (await request.get(`/v1/tasks/${id}`, { headers })).json()) as { status: string };
+    if (task.status === "succeeded" || task.status === "failed") return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`script task ${id} did not finish`);
 }
 
 main().catch((error: unknown) => {

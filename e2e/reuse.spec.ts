@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { GeneratePage } from "./support/generate";
 import { createTask, waitArchived } from "./support/tasks";
@@ -23,14 +24,15 @@ test.beforeAll(async ({ request }) => {
 async function reuse(
   generate: GeneratePage,
   taskId: string,
-  action: string,
+  action: string | ((page: Page) => Promise<void>),
   landing: { model: string; mode?: string; notice: RegExp },
   prompt: string,
 ) {
   const { page } = generate;
   await page.goto(`/tasks/${taskId}`);
   // The task's page shows each action twice (an icon on the result, a named button under it): both link the same.
-  await page.getByRole("link", { name: action, exact: true }).first().click();
+  if (typeof action === "string") await page.getByRole("link", { name: action, exact: true }).first().click();
+  else await action(page);
   await expect(page.getByRole("status").filter({ hasText: landing.notice })).toBeVisible();
   await expect(page.getByRole("radio", { name: landing.model, exact: true })).toBeChecked();
   if (landing.mode) await expect(page.getByRole("tab", { name: landing.mode, exact: true })).toHaveAttribute("aria-selected", "true");
@@ -85,6 +87,31 @@ test("a video's Extend continues it, and the notice leaves for a model that cann
     await generate.choose(model, mode);
     await expect(notice).toHaveCount(0);
   }
+});
+
+test("a video's Use last frame puts its last frame, as an upload, in the model kind the person chose", async ({ page }) => {
+  const generate = new GeneratePage(page);
+  const lastFrame = (choice: string) => async (page: Page) => {
+    await page.getByRole("button", { name: "Use last frame", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Use the last frame" });
+    await dialog.getByRole("button", { name: new RegExp(`^${choice}`) }).click();
+  };
+  await reuse(
+    generate,
+    video,
+    lastFrame("Continue as a video"),
+    { model: "Alpha 2.3", notice: new RegExp(`^Using the last frame of task ${video} as the first frame of a video in Alpha 2\\.3\\.$`) },
+    "reuse: the waves from where they stopped",
+  );
+  await reuse(
+    generate,
+    video,
+    lastFrame("Rework as an image"),
+    { model: "Gamma 5 Pro", notice: new RegExp(`^Using the last frame of task ${video} as a reference image in Gamma 5 Pro\\.$`) },
+    "reuse: the last wave as a still",
+  );
+  // The input is Darkroom's upload of the frame, the link the API fetches.
+  await expect(page.getByRole("textbox", { name: "Reference images 1" })).toHaveValue(/\/u\/up_\w+\/[\w-]+\.png$/);
 });
 
 test("every image field of every model and mode offers Upload when it first shows", async ({ page }) => {

@@ -33,6 +33,7 @@ import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
 import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
+import * as taskLastFrameRoute from "@/app/api/tasks/[id]/last-frame/route";
 import * as taskRestoreRoute from "@/app/api/tasks/[id]/restore/route";
 import * as auditRoute from "@/app/api/audit/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
@@ -200,6 +201,18 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: `/api/tasks/${fixtures.archiveFailed}/archive`, method: "POST", params: { id: fixtures.archiveFailed } }),
         ok: 202,
         check: (json) => expect(json.task.archive.state).toBe("pending"),
+      },
+    },
+  },
+  // No PUBLIC_BASE_URL here, as for /api/uploads: a member learns what to configure (app/api/last-frame.test.ts makes one).
+  "/api/tasks/[id]/last-frame": {
+    module: taskLastFrameRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({ path: `/api/tasks/${fixtures.taskId}/last-frame`, method: "POST", params: { id: fixtures.taskId }, body: {} }),
+        ok: 409,
+        check: (json) => expect(json.error.code).toBe("conflict:uploads_unavailable"),
       },
     },
   },

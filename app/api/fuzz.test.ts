@@ -38,6 +38,7 @@ import * as setupRoute from "@/app/api/setup/route";
 import * as submissionRoute from "@/app/api/submissions/[id]/route";
 import * as resendRoute from "@/app/api/submissions/[id]/resend/route";
 import * as taskArchiveRoute from "@/app/api/tasks/[id]/archive/route";
+import * as taskLastFrameRoute from "@/app/api/tasks/[id]/last-frame/route";
 import * as taskRestoreRoute from "@/app/api/tasks/[id]/restore/route";
 import * as auditRoute from "@/app/api/audit/route";
 import * as taskRoute from "@/app/api/tasks/[id]/route";
@@ -448,6 +449,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/tasks/[id]/archive": {
     module: taskArchiveRoute,
     methods: { POST: { input: noBody("/api/tasks/[id]/archive", ["id"]) } },
+  },
+  "/api/tasks/[id]/last-frame": {
+    module: taskLastFrameRoute,
+    methods: { POST: { input: withBody("/api/tasks/[id]/last-frame", (rng) => ({ index: rng.int(3) }), ["id"]) } },
   },
   "/api/tasks/import": {
     module: importRoute,

@@ -4,6 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PATCH as memberRoute } from "@/app/api/members/[id]/route";
 import { PUT as putBudget } from "@/app/api/budgets/route";
+import { GET as ledgerRoute } from "@/app/api/credits/ledger/route";
+import { GET as tasksCsv } from "@/app/api/exports/tasks.csv/route";
+import { GET as tasksJson } from "@/app/api/exports/tasks.json/route";
 import { GET as queueRoute } from "@/app/api/queue/route";
 import { GET as tasksRoute } from "@/app/api/tasks/route";
 import { DELETE as revokeRoute } from "@/app/api/settings/access-tokens/[id]/route";
@@ -19,6 +22,7 @@ import { getSubmission } from "@/lib/db/submissions";
 import { GATEWAY_RATE_LIMIT } from "@/lib/gateway/rate-limit";
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import { addSignedIn, call, expectNoInternals, seedTeam, type Signed, type Team } from "@/lib/testing/app";
+import { csvRecords } from "@/lib/testing/csv";
 import { testEngine } from "@/lib/testing/engine";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -121,7 +125,7 @@ describe("the generation API through Darkroom", () => {
     expect(replay.status).toBe(200);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.json.id).toBe(created.json.id);
-    expectSpecError(await create(images, token, BODIES.gamma("another harbour"), "render-1"), 409, "idempotency_key");
+    expectSpecError(await create(images, token, BODIES.gamma("another harbour"), "render-1"), 409, "idempotency_conflict");
 
     // Waiting in the team's queue, which says which token it came from.
     const queue = await call(queueRoute, "/api/queue", { cookie: team.admin.cookie });
@@ -146,6 +150,27 @@ describe("the generation API through Darkroom", () => {
       { id: submission.task_id, member: { name: team.member.member.name }, viaToken: "harbour script" },
     ]);
 
+    // On the Credits page, a row for the token beside its member's, from the same ledger snapshot: they agree.
+    const ledger = await call(ledgerRoute, "/api/credits/ledger?period=all", { cookie: team.viewer.cookie });
+    const { byToken, byMember } = ledger.json.report;
+    const tokenRow = byToken.find((row: { name: string }) => row.name === "harbour script");
+    expect(tokenRow).toEqual({
+      tokenId: submission.token_id,
+      name: "harbour script",
+      memberName: team.member.member.name,
+      tasks: 1,
+      used: done.json.credits_used,
+      refunded: 0,
+      reservedNow: 0,
+    });
+    const memberRow = byMember.find((row: { userId: string }) => row.userId === team.member.member.id);
+    expect(memberRow.used).toBeGreaterThanOrEqual(tokenRow.used);
+    // And in the exports, by the token's name.
+    const csv = await call(tasksCsv, "/api/exports/tasks.csv", { cookie: team.admin.cookie });
+    expect(csvRecords(String(csv.json)).find((row) => row.task_id === submission.task_id)).toMatchObject({ via_token: "harbour script" });
+    const json = await call(tasksJson, "/api/exports/tasks.json", { cookie: team.admin.cookie });
+    expect(json.json.find((row: { task_id: string }) => row.task_id === submission.task_id)).toMatchObject({ via_token: "harbour script" });
+
     const url = new URL(done.json.data[0].url);
     expect(url.origin).toBe("http://localhost:3000"); // Darkroom's own address, never the upstream's
     expect(JSON.stringify(done.json)).not.toContain(emu.url);
@@ -160,28 +185,28 @@ describe("the generation API through Darkroom", () => {
 
     // Another member's token cannot see it: 404, as for a task that does not exist.
     const other = await addSignedIn(team.admin.cookie, { role: "member", email: `other${(serial += 1)}@example.com` });
-    expectSpecError(await read((await newToken(other)).token, created.json.id), 404, "task");
-    expectSpecError(await read(token, "task_nothing"), 404, "task");
+    expectSpecError(await read((await newToken(other)).token, created.json.id), 404, "not_found");
+    expectSpecError(await read(token, "task_nothing"), 404, "not_found");
   });
 
   it("answers the spec's statuses for a missing key, a bad body, the wrong endpoint, and no token", async () => {
     const { token } = await newToken(team.member);
-    expectSpecError(await create(images, token, BODIES.gamma(), null), 400, "idempotency_key");
-    expectSpecError(await create(images, token, BODIES.gamma(), "spaces are not allowed"), 400, "idempotency_key");
+    expectSpecError(await create(images, token, BODIES.gamma(), null), 400, "invalid_idempotency_key");
+    expectSpecError(await create(images, token, BODIES.gamma(), "spaces are not allowed"), 400, "invalid_idempotency_key");
     const invalid = await create(images, token, { model: "gamma-5-pro", prompt: "" });
-    expectSpecError(invalid, 422, "body");
+    expectSpecError(invalid, 422, "invalid_request");
     expect(invalid.json.error.field).toBe("prompt");
     const wrongKind = await create(images, token, BODIES.alpha());
-    expectSpecError(wrongKind, 422, "body");
+    expectSpecError(wrongKind, 422, "invalid_request");
     expect(wrongKind.json.error).toMatchObject({ field: "model", message: expect.stringMatching(/POST \/v1\/videos\/generations/) });
     const malformed = await call(images, "/v1/images/generations", {
       method: "POST",
       raw: "{",
       headers: { authorization: `Bearer ${token}`, "idempotency-key": "k" },
     });
-    expectSpecError(malformed, 400, "json");
-    expectSpecError(await create(images, null, BODIES.gamma()), 401, "access_token");
-    expectSpecError(await create(images, "dr_not-a-token", BODIES.gamma()), 401, "access_token");
+    expectSpecError(malformed, 400, "malformed_json");
+    expectSpecError(await create(images, null, BODIES.gamma()), 401, "unauthorized");
+    expectSpecError(await create(images, "dr_not-a-token", BODIES.gamma()), 401, "unauthorized");
   });
 
   it("keeps each token to its scope", async () => {
@@ -247,7 +272,7 @@ describe("the generation API through Darkroom", () => {
       params: { id: revoked.id },
     });
     expect(gone.status).toBe(204);
-    expectSpecError(await read(revoked.token, "task_none"), 401, "access_token");
+    expectSpecError(await read(revoked.token, "task_none"), 401, "unauthorized");
 
     for (const patch of [{ role: "viewer" }, { disabled: true }]) {
       const who = await addSignedIn(team.admin.cookie, { role: "member", email: `leaver${(serial += 1)}@example.com` });
@@ -260,7 +285,7 @@ describe("the generation API through Darkroom", () => {
         body: patch,
       });
       expect(changed.status).toBe(200);
-      expectSpecError(await read(token, "task_none"), 401, "access_token");
+      expectSpecError(await read(token, "task_none"), 401, "unauthorized");
       const row = await database().db.selectFrom("access_tokens").select("revoked_at").where("id", "=", id).executeTakeFirstOrThrow();
       expect(row.revoked_at).not.toBeNull(); // revoked for good, not suspended
     }
@@ -270,7 +295,7 @@ describe("the generation API through Darkroom", () => {
     const { token } = await newToken(team.member, { scope: "read" });
     for (let i = 0; i < GATEWAY_RATE_LIMIT; i += 1) expect((await read(token, "task_none")).status).toBe(404);
     const limited = await read(token, "task_none");
-    expectSpecError(limited, 429, "token");
+    expectSpecError(limited, 429, "rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another token of the same member has its own allowance.
     expect((await read((await newToken(team.member, { scope: "read" })).token, "task_none")).status).toBe(404);

@@ -34,7 +34,8 @@ export function CreditBreakdown({ id, title, subject, rows }: CreditBreakdownPro
       </h2>
       <table className="w-full text-sm">
         <caption className="sr-only">
-          {title}: tasks and credits used, refunded and reserved now, most used first. Each {subject.toLowerCase()} links to their tasks.
+          {title}: tasks and credits used, refunded and reserved now, most used first.
+          {rows.some((row) => row.href) && ` Each ${subject.toLowerCase()} links to their tasks.`}
         </caption>
         <thead>
           <tr className="border-b text-xs text-muted-foreground">

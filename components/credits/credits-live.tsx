@@ -92,6 +92,20 @@ export function CreditsLive({
               href: galleryHref({ model: row.model }, since),
             }))}
           />
+          {report.byToken.length > 0 && (
+            // Scripts' share of the members' rows above: each token under its member, as the gallery's badge says it.
+            <CreditBreakdown
+              id="by-token"
+              title="Through access tokens"
+              subject="Token"
+              rows={report.byToken.map((row) => ({
+                ...row,
+                key: row.tokenId,
+                label: `via token ${row.name}`,
+                detail: row.memberName ?? "Removed member",
+              }))}
+            />
+          )}
           <ExportCard since={since} />
           <CreditNotes />
         </>

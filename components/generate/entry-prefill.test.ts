@@ -96,6 +96,40 @@ describe("on a video", () => {
   });
 });
 
+describe("Use last frame on a video", () => {
+  const FRAME = "https://darkroom.example.com/u/up_1/token.png";
+  const lastFrame = (role: "reference" | "first-frame", model?: string): Entry => ({
+    kind: "use",
+    role,
+    taskId: "task_1",
+    index: 0,
+    model,
+    frame: FRAME,
+  });
+
+  it.each(["epsilon-v6", "alpha-2.3", "beta-2.0"])("from a %s video: the first frame of an image-to-video model, said so", (model) => {
+    expect(landing(lastFrame("first-frame"), task(model))).toEqual({
+      model: "alpha-2.3",
+      values: { image_url: FRAME },
+      notice: "Using the last frame of task task_1 as the first frame of a video in Alpha 2.3.",
+    });
+  });
+
+  it("or an image model's reference, when the person chose that: never a video", () => {
+    expect(landing(lastFrame("reference"), task("epsilon-v6"))).toEqual({
+      model: "gamma-5-pro",
+      values: { image_urls: [FRAME] },
+      notice: "Using the last frame of task task_1 as a reference image in Gamma 5 Pro.",
+    });
+    expect(landing(lastFrame("reference", "delta-image-2"), task("epsilon-v6"))).toMatchObject({ model: "delta-image-2" });
+    expect(landing(lastFrame("reference", "alpha-2.3"), task("epsilon-v6"))).toMatchObject({ model: "gamma-5-pro" });
+  });
+
+  it("follows a link that names another image-to-video model", () => {
+    expect(landing(lastFrame("first-frame", "beta-2.0"), task("epsilon-v6"))).toMatchObject({ model: "beta-2.0", mode: "image-to-video" });
+  });
+});
+
 describe("Use these settings (remix)", () => {
   it.each(MODEL_META.map((model) => model.id))("on a %s task lands on the same model and mode", (model) => {
     const mode = "modes" in getModelMeta(model)! ? "text-to-video" : undefined;

@@ -79,17 +79,21 @@ export function prefillFrom(entry: Entry, task: TaskView, forms: readonly FormSp
       notice: `Extending task ${task.id} with ${formName({ model: "epsilon-v6", mode: "extend", fields: [] })}.`,
     };
   }
-  if (task.kind !== "image")
-    return { ok: false, problem: `Task ${task.id} made a video; only images can be used as a first frame or reference.` };
-  const url = task.results?.find((result) => result.index === entry.index)?.url;
+  // A video's last frame, stored as an upload by "Use last frame" (POST /api/tasks/{id}/last-frame): the video's
+  // own model takes no image in these roles the way an image model's does, so the catalogue order decides.
+  const frame = entry.frame && task.kind === "video" ? entry.frame : undefined;
+  if (task.kind !== "image" && !frame)
+    return { ok: false, problem: `Task ${task.id} made a video; use its last frame, or only images as a first frame or reference.` };
+  const url = frame ?? task.results?.find((result) => result.index === entry.index)?.url;
   if (!url) return { ok: false, problem: INPUT_URL_MISSING };
-  const target = chooseInputTarget(entry.role, task.model, forms, entry.model);
+  const target = chooseInputTarget(entry.role, frame ? "" : task.model, forms, entry.model);
   if (!target) return { ok: false, problem: "No model takes an image in that role." };
   const what = entry.role === "first-frame" ? "the first frame of a video" : `a ${target.field.meta.label.toLowerCase().replace(/s$/, "")}`;
+  const source = frame ? `the last frame of task ${task.id}` : `image ${entry.index + 1} of task ${task.id}`;
   return {
     ok: true,
     choice: { model: target.model, ...(target.mode ? { mode: target.mode } : {}) },
     values: { [target.field.name]: inputValue(target.field, url) },
-    notice: `Using image ${entry.index + 1} of task ${task.id} as ${what} in ${formName(target)}.`,
+    notice: `Using ${source} as ${what} in ${formName(target)}.`,
   };
 }

@@ -6,6 +6,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import type { TaskView } from "@/lib/schemas/views";
 import { entryHref, INPUT_URL_MISSING, type InputRole } from "./entry-links";
+import { LastFrameButton } from "./last-frame-button";
 
 // Same kind first: "Use as input" reworks the image with an image model; Animate is the one that makes a video.
 const USES: { role: InputRole; label: string }[] = [
@@ -14,8 +15,8 @@ const USES: { role: InputRole; label: string }[] = [
 ];
 
 /**
- * What can be made from a finished task: remix its parameters, extend it (epsilon-v6 videos), or use
- * one of its images as an input. Usable on any page that shows a task.
+ * What can be made from a finished task: remix its parameters, extend it (epsilon-v6 videos), use one of its
+ * images as an input, or a video's last frame. Usable on any page that shows a task.
  */
 export function ResultActions({ task, index = 0 }: { task: TaskView; index?: number }) {
   const reasonId = useId();
@@ -40,6 +41,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
             </Link>
           </Button>
         )}
+        {succeeded && task.kind === "video" && usable && <LastFrameButton taskId={task.id} index={index} />}
         {succeeded &&
           task.kind === "image" &&
           USES.map(({ role, label }) =>

@@ -4,12 +4,14 @@ import { database } from "@/lib/db";
 import {
   creditsByMember,
   creditsByModel,
+  creditsByToken,
   creditTotals,
   hasTasks,
   spendByBucket,
   type CreditTotals,
   type MemberCredits,
   type ModelCredits,
+  type TokenCredits,
 } from "@/lib/db/credit-totals";
 import type { Database } from "@/lib/db/schema";
 import type { CreditPeriod } from "@/lib/schemas/credits";
@@ -29,6 +31,8 @@ export interface CreditReport {
   totals: CreditTotals;
   byMember: MemberCredits[];
   byModel: ModelCredits[];
+  /** Tasks made through personal access tokens (scripts), per token: a part of the members' rows, not beside them. */
+  byToken: TokenCredits[];
   spend: SpendSeries;
   /** Whether any task was ever recorded (an empty period says "nothing in these days", not "nothing yet"). */
   anyTasks: boolean;
@@ -55,11 +59,12 @@ export async function getCreditReport({
     const totals = await creditTotals(db, range);
     const byMember = await creditsByMember(db, range);
     const byModel = await creditsByModel(db, range);
+    const byToken = await creditsByToken(db, range);
     const from = since ?? totals.firstCreatedAt ?? now.toISOString();
     const bucket = since ? "day" : bucketFor(from, now);
     const used = new Map((await spendByBucket(db, { since, bucket })).map((point) => [point.key, point.used]));
     const points = bucketKeys(from, now, bucket).map((key) => ({ key, used: used.get(key) ?? 0 }));
     const anyTasks = totals.tasks > 0 || (since !== null && (await hasTasks(db)));
-    return { period, since, totals, byMember, byModel, spend: { bucket, points }, anyTasks };
+    return { period, since, totals, byMember, byModel, byToken, spend: { bucket, points }, anyTasks };
   });
 }

@@ -46,6 +46,14 @@ export interface ModelCredits extends CreditFigures {
   model: string;
 }
 
+export interface TokenCredits extends CreditFigures {
+  tokenId: string;
+  /** The token's name, as the gallery's "via token ‹name›" says it. */
+  name: string;
+  /** Its member's name; null when the member was removed. */
+  memberName: string | null;
+}
+
 export interface SpendPoint {
   /** `YYYY-MM-DD` or `YYYY-MM` (UTC), from the task's created_at. */
   key: string;
@@ -258,6 +266,40 @@ export async function creditsByModel(db: Db, range: CreditRange = {}): Promise<M
   return byUsed(
     sumBy(await groups(db, range), (row) => row.model).map(({ first, totals }) => ({ model: first.model, ...figuresOf(totals) })),
     (row) => row.model,
+  );
+}
+
+/**
+ * One row per personal access token that made tasks in the period, most used first. The rollups are kept per
+ * member and model, not per token, so this reads the token's tasks themselves with the same per-task figures
+ * the rollups' triggers mirror (`figures` above): a token's row and its member's row count a task alike.
+ */
+export async function creditsByToken(db: Db, { since }: CreditRange = {}): Promise<TokenCredits[]> {
+  let query = db
+    .selectFrom("tasks")
+    .innerJoin("submissions", "submissions.id", "tasks.submission_id")
+    .innerJoin("access_tokens", "access_tokens.id", "submissions.token_id")
+    .leftJoin("user", "user.id", "access_tokens.user_id")
+    .select((eb) => [
+      eb.ref("access_tokens.id").as("token_id"),
+      eb.ref("access_tokens.name").as("token_name"),
+      eb.ref("user.name").as("member_name"),
+      ...figures(eb),
+    ])
+    .groupBy(["access_tokens.id", "access_tokens.name", "user.name"]);
+  if (since) query = query.where("tasks.created_at", ">=", since);
+  const rows = await query.execute();
+  return byUsed(
+    rows.map((row) => ({
+      tokenId: row.token_id,
+      name: row.token_name,
+      memberName: row.member_name ?? null,
+      tasks: settle(row.tasks),
+      used: settle(row.used),
+      refunded: settle(row.refunded),
+      reservedNow: settle(row.reserved_now),
+    })),
+    (row) => row.name,
   );
 }
 

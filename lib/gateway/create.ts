@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { getSubmission, type Submission } from "@/lib/db/submissions";
@@ -21,9 +21,15 @@ import type { TokenHolder } from "./tokens";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9.:_-]{1,128}$/;
 
-/** The caller's Idempotency-Key, as the spec requires it on every generation POST (400 without it). */
-export function idempotencyKeyOf(request: Request): string {
+/**
+ * The caller's Idempotency-Key, as the spec requires it on every generation POST (400 without it), checked
+ * before the body's fields as the upstream does. Family D (delta-image-2) may go without one, deduplicating
+ * nothing: each such creation gets a key of its own.
+ */
+export function idempotencyKeyOf(request: Request, body?: unknown): string {
   const key = request.headers.get("idempotency-key");
+  const model = typeof body === "object" && body !== null ? (body as { model?: unknown }).model : undefined;
+  if (key === null && model === "delta-image-2") return `unkeyed-${randomUUID()}`;
   if (key === null)
     throw new AppError("bad_request:idempotency_key", "The Idempotency-Key header is required on every generation request.");
   if (!IDEMPOTENCY_KEY.test(key))
@@ -34,11 +40,16 @@ export function idempotencyKeyOf(request: Request): string {
   return key;
 }
 
+export const idempotencyConflict = () =>
+  new AppError("conflict:idempotency_key", "This Idempotency-Key was used with a different body. A changed request needs a new key.");
+
 /** A UUID (the form submission ids take) that is the same for the same member and key, and for no other. */
-function submissionIdFor(userId: string, key: string): string {
+export function submissionIdFor(userId: string, key: string): string {
   const hex = createHash("sha256").update(`gateway\n${userId}\n${key}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+const parentRefused = (message: string) => new AppError("invalid:body", message, { parent_task_id: message });
 
 /**
  * An extension names its parent by the id the gateway answered (`task_<submission id>`): the upstream knows
@@ -49,11 +60,10 @@ async function withUpstreamParent(request: GenerationRequest, userId: string): P
   const parent = "parent_task_id" in request ? request.parent_task_id : undefined;
   const submissionId = typeof parent === "string" ? submissionIdOf(parent) : null;
   const submission = submissionId ? await getSubmission(database().db, { id: submissionId }) : undefined;
-  if (!submission || submission.user_id !== userId) return request;
-  if (!submission.task_id)
-    throw new AppError("invalid:body", "This task has not been sent to the API yet: extend it once it has succeeded.", {
-      parent_task_id: "This task has not been sent to the API yet: extend it once it has succeeded.",
-    });
+  if (!submission) return request;
+  // Another member's task is not this caller's to extend, as the upstream refuses another account's (422).
+  if (submission.user_id !== userId) throw parentRefused("This task was not made by your member account, so it cannot be extended.");
+  if (!submission.task_id) throw parentRefused("This task has not been sent to the API yet: extend it once it has succeeded.");
   return { ...request, parent_task_id: submission.task_id } as GenerationRequest;
 }
 
@@ -103,11 +113,7 @@ export async function createThroughGateway({
     }
     return { submission, repeated };
   } catch (error) {
-    if (error instanceof AppError && error.code === "conflict:submission")
-      throw new AppError(
-        "conflict:idempotency_key",
-        "This Idempotency-Key was used with a different body. A changed request needs a new key.",
-      );
+    if (error instanceof AppError && error.code === "conflict:submission") throw idempotencyConflict();
     throw error;
   }
 }

@@ -5,7 +5,9 @@ import { getSubmission, type Submission } from "@/lib/db/submissions";
 import { getResults, getTaskRow } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { generationRequestSchema, getModel } from "@/lib/models/catalogue";
-import { createThroughGateway, idempotencyKeyOf } from "./create";
+import { parseWith } from "@/lib/http/body";
+import { issueFields } from "@/lib/models/issues";
+import { createThroughGateway, idempotencyConflict, idempotencyKeyOf, submissionIdFor } from "./create";
 import { withToken } from "./handler";
 import { legacyAnswer, v1RequestOf } from "./legacy";
 import { gatewayOrigin, gatewayTask, submissionIdOf } from "./task-view";
@@ -43,8 +45,17 @@ export function creationRoute(kind: "image" | "video") {
         message: `${request.model} makes ${model.kind}s: send it to POST /v1/${model.kind}s/generations.`,
       });
   });
-  return withToken({ scope: kind === "image" ? "images" : "videos", body }, async ({ request, body: generation, holder }) => {
-    const key = idempotencyKeyOf(request);
+  return withToken({ scope: kind === "image" ? "images" : "videos", body: z.unknown() }, async ({ request, body: raw, holder }) => {
+    // The upstream's order: the key (400) before the fields (422), and a used key with another body is a 409
+    // even when that body is invalid (the stored one was valid, so they differ).
+    const key = idempotencyKeyOf(request, raw);
+    let generation: z.output<typeof body>;
+    try {
+      generation = parseWith(body, raw, (error) => issueFields(error.issues));
+    } catch (error) {
+      if (await getSubmission(database().db, { id: submissionIdFor(holder.user.id, key) })) throw idempotencyConflict();
+      throw error;
+    }
     const { submission, repeated } = await createThroughGateway({ holder, request: generation, key });
     return Response.json(gatewayTask(...(await viewParts(submission)), gatewayOrigin(request)), {
       status: repeated ? 200 : 202,

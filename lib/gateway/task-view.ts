@@ -39,6 +39,9 @@ const NOT_SENT: Record<string, GatewayTask["error"]> = {
   cancelled: { code: "cancelled", message: "Cancelled in Darkroom before it was sent to the API; nothing was charged." },
 };
 
+// The spec gives `width` and `height` on family D's items only; every other model's items are `{url}` alone.
+const SIZED_ITEMS = new Set(["delta-image-2"]);
+
 export function gatewayTask(submission: Submission, task: TaskRow | undefined, results: TaskResultRow[], origin: string): GatewayTask {
   const base = {
     id: gatewayId(submission.id),
@@ -91,7 +94,7 @@ export function gatewayTask(submission: Submission, task: TaskRow | undefined, r
     credits_used: task.credits_used ?? task.credits_reserved ?? 0,
     data: results.map((r) => ({
       url: signedMediaUrl(origin, task.id, r.idx),
-      ...(r.width !== null && r.height !== null ? { width: r.width, height: r.height } : {}),
+      ...(SIZED_ITEMS.has(task.model) && r.width !== null && r.height !== null ? { width: r.width, height: r.height } : {}),
     })),
   };
 }
