@@ -19,16 +19,7 @@ import { useQuery, useQueryClient } from "@/lib/query/react";
 import { comparisonKeys } from "@/lib/query/keys";
 import type { ComparisonColumnView, ComparisonView as Comparison } from "@/lib/schemas/comparison-views";
 import { cn } from "@/lib/utils";
-
-// A column not yet a task is a submission: its state in words (a queued one says why it waits).
-const WAITING: Record<ComparisonColumnView["submission"]["state"], string> = {
-  queued: "Queued",
-  sending: "Sending",
-  accepted: "Accepted",
-  rejected: "Refused",
-  cancelled: "Cancelled",
-  attention: "Needs attention",
-};
+import { SUBMISSION_STATE } from "@/components/shared/submission-state";
 
 /**
  * A comparison's columns side by side, live: the page refetches the comparison when the browser's one event
@@ -95,7 +86,7 @@ function Column({
 }) {
   const { task, submission } = column;
   const name = modelLabel(column.model);
-  const status = task ? TASK_STATUS[task.status] : (submission.reason?.words ?? WAITING[submission.state]);
+  const status = task ? TASK_STATUS[task.status] : (submission.reason?.words ?? SUBMISSION_STATE[submission.state]);
   const tone =
     task?.status === "succeeded" ? "success" : task?.status === "failed" || submission.state === "rejected" ? "danger" : "primary";
   const took = task?.completedAt ? Date.parse(task.completedAt) - Date.parse(task.createdAt) : null;

@@ -21,7 +21,8 @@ import { ResultThumb } from "@/components/shared/result-thumb";
 import type { Tracked } from "./session-store";
 import { useForms } from "./forms-context";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
-import { explainRejection, SUBMISSION_STATE, taskFailure } from "./submission-messages";
+import { SUBMISSION_STATE } from "@/components/shared/submission-state";
+import { explainRejection, taskFailure } from "./submission-messages";
 
 type Tone = "default" | "success" | "danger" | "outline";
 

@@ -54,15 +54,6 @@ export function explainRejection(submission: SubmissionView, forms: readonly For
   }
 }
 
-export const SUBMISSION_STATE: Record<SubmissionView["state"], string> = {
-  queued: "Queued",
-  sending: "Sending",
-  accepted: "Accepted",
-  rejected: "Refused",
-  cancelled: "Cancelled",
-  attention: "Needs attention",
-};
-
 export function taskFailure(task: TaskView): string {
   if (task.error?.code === "prompt_blocked") {
     // What was charged comes from the figures, never assumed: some readings of the API charge and refund.

@@ -7,21 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { BODIES, newIdempotencyKey, type EmulatorClient, type Endpoint } from "../testing";
 import type { Plan } from "../types";
-import type { Target } from "./target";
+import { targetReads, type Target } from "./target";
 
 export function accessConformance(emulator: () => EmulatorClient, on: Target) {
-  /** The account's credits once what was accepted has reached the upstream (at once on the emulator). */
-  const credits = async (emu: EmulatorClient, apiKey: string) => {
-    await on.send?.();
-    return emu.credits(apiKey);
-  };
-  /** What the accepted task reserved, as the upstream answered it (on the gateway: once it is sent). */
-  const reserved = async (emu: EmulatorClient, apiKey: string, task: { id: string; credits_reserved: number }) => {
-    if (!on.send) return task.credits_reserved;
-    await on.send();
-    return (await emu.getTask(apiKey, task.id)).body.credits_reserved;
-  };
-  const errorBody = (code: string) => ({ error: { code, message: expect.any(String) } });
+  const { credits, reserved, errorBody } = targetReads(on);
   const invalid = (field: string) => ({ error: { code: "invalid_request", message: expect.any(String), field } });
 
   describe("models and fields", () => {

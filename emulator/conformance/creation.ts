@@ -5,21 +5,10 @@
 import { request, type IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { BODIES, ISO_MS, TASK_FIELDS, newIdempotencyKey, type EmulatorClient } from "../testing";
-import type { Target } from "./target";
+import { targetReads, type Target } from "./target";
 
 export function creationConformance(emulator: () => EmulatorClient, on: Target) {
-  /** The account's credits once what was accepted has reached the upstream (at once on the emulator). */
-  const credits = async (emu: EmulatorClient, apiKey: string) => {
-    await on.send?.();
-    return emu.credits(apiKey);
-  };
-  /** What the accepted task reserved, as the upstream answered it (on the gateway: once it is sent). */
-  const reserved = async (emu: EmulatorClient, apiKey: string, task: { id: string; credits_reserved: number }) => {
-    if (!on.send) return task.credits_reserved;
-    await on.send();
-    return (await emu.getTask(apiKey, task.id)).body.credits_reserved;
-  };
-  const errorBody = (code: string) => ({ error: { code, message: expect.any(String) } });
+  const { credits, reserved, errorBody } = targetReads(on);
   /** A gamma body whose JSON text is exactly `bytes` long. */
   const gammaOfSize = (bytes: number) => {
     const head = '{"model":"gamma-5-pro","prompt":"';

@@ -7,13 +7,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { BODIES, ISO_MS, TASK_FIELDS, probeBytes, sleep, type EmulatorClient, type Json } from "../testing";
-import type { Target } from "./target";
+import { targetReads, type Target } from "./target";
 
 export function lifecycleConformance(emulator: () => EmulatorClient, on: Target) {
-  const credits = async (emu: EmulatorClient, apiKey: string) => {
-    await on.send?.();
-    return emu.credits(apiKey);
-  };
+  const { credits } = targetReads(on);
   const keysOf = (task: Json) => Object.keys(task).sort();
   const withFields = (...extra: string[]) => [...TASK_FIELDS, ...extra].sort();
 
