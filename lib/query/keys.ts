@@ -35,3 +35,9 @@ export const ledgerKeys = {
   all: ["ledger"] as const,
   snapshot: (period: string | null) => ["ledger", period] as const,
 } as const;
+
+/** Boards: the list (the "Add to board" panel reads it) and each board's page. */
+export const boardKeys = {
+  all: ["boards"] as const,
+  list: ["boards", "list"] as const,
+} as const;
