@@ -107,8 +107,16 @@ interface Shot {
   then?: (page: Page) => Promise<void>;
 }
 
+/** A board of the tasks that succeeded, last first (boards keep the order people choose). */
+async function makeBoard(request: APIRequestContext, ids: string[]): Promise<string> {
+  const taskIds = ids.filter((_, index) => index !== FAILED_TASK).reverse();
+  const response = await request.post("/api/boards", { data: { name: "Heron campaign", taskIds } });
+  if (response.status() !== 201) throw new Error(`board refused: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { board: { id: string } }).board.id;
+}
+
 /** Every page a signed-in admin sees, in the states the tasks made. */
-function signedInShots(ids: string[]): Shot[] {
+function signedInShots(ids: string[], boardId: string): Shot[] {
   return [
     { file: "overview", path: "/", full: true, ready: "Overview" },
     { file: "workspace", path: "/generate", full: true, ready: "Your recent results" },
@@ -134,6 +142,8 @@ function signedInShots(ids: string[]): Shot[] {
     { file: "task-video", path: `/tasks/${ids[VIDEO_TASK]}`, full: true, ready: "Task" },
     { file: "task-failed", path: `/tasks/${ids[FAILED_TASK]}`, full: true, ready: "Task" },
     { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
+    { file: "boards", path: "/boards", full: true, ready: "Boards" },
+    { file: "board", path: `/boards/${boardId}`, full: true, ready: "Heron campaign" },
     { file: "credits", path: "/credits", full: true, ready: "Credits" },
     { file: "settings", path: "/settings", full: true, ready: "Settings" },
     { file: "members", path: "/settings/members", full: true, ready: "Members" },
@@ -207,9 +217,10 @@ async function main(): Promise<void> {
     await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
     await setUpTeam(context.request);
     const ids = await makeTasks(context.request);
+    const boardId = await makeBoard(context.request, ids);
     const state = JSON.stringify(await context.storageState());
     await context.close();
-    count += await shoot(browser, state, signedInShots(ids));
+    count += await shoot(browser, state, signedInShots(ids, boardId));
     count += await shoot(browser, undefined, [signInShot]);
     console.log(`screenshots: ${count} PNGs in ${path.relative(process.cwd(), outDir)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {
