@@ -11,7 +11,7 @@ import { plural } from "@/lib/format";
 import { boardListOptions, useAddToBoard, useCreateBoard } from "@/lib/query/boards";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useQuery } from "@/lib/query/react";
-import { BOARD_NAME_MAX } from "@/lib/schemas/boards";
+import { BOARD_NAME_MAX } from "@/lib/schemas/board-views";
 
 /**
  * Puts tasks on a board: one of the boards this member may change, or a new one named here. Shown in place
@@ -41,16 +41,17 @@ export function AddToBoard({ taskIds, what }: { taskIds: string[]; what: string 
 
   const error = add.error ?? create.error;
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 gap-3">
       {boards.isError ? (
         <Alert tone="danger" role="alert">
           {errorMessage(boards.error)}
         </Alert>
       ) : mine.length > 0 ? (
-        <ul aria-label="Your boards" className="flex flex-wrap gap-2">
+        <ul aria-label="Your boards" className="flex min-w-0 flex-wrap gap-2">
           {mine.map((board) => (
-            <li key={board.id}>
+            <li key={board.id} className="max-w-full min-w-0">
               <Button
+                className="max-w-full"
                 size="sm"
                 variant="outline"
                 pending={add.isPending && add.variables?.id === board.id}
@@ -63,7 +64,7 @@ export function AddToBoard({ taskIds, what }: { taskIds: string[]; what: string 
                 }
               >
                 <Plus aria-hidden />
-                {board.name}
+                <span className="truncate">{board.name}</span>
                 <span className="font-normal text-muted-foreground">{board.items}</span>
               </Button>
             </li>

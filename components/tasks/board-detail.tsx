@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { useChangeBoard, useDeleteBoard, useRemoveFromBoard, useReorderBoard } from "@/lib/query/boards";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { downloadBoardZip } from "@/lib/query/tasks";
-import { BOARD_NAME_MAX, type BoardPageView } from "@/lib/schemas/boards";
+import { BOARD_NAME_MAX, type BoardPageView } from "@/lib/schemas/board-views";
 import type { TaskView } from "@/lib/schemas/views";
 import { ShareForm } from "./share-form";
 import { TaskCard } from "./task-card";
@@ -275,7 +275,7 @@ export function BoardDetail({ page, canShare }: { page: BoardPageView; canShare:
                           >
                             <ArrowRight aria-hidden />
                           </Button>
-                          <span className="flex-1 text-xs text-muted-foreground tabular-nums">
+                          <span className="flex-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums">
                             {index + 1} of {tasks.length}
                           </span>
                           <Button

@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useCreateBoard } from "@/lib/query/boards";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { BOARD_NAME_MAX } from "@/lib/schemas/boards";
+import { BOARD_NAME_MAX } from "@/lib/schemas/board-views";
 
 /** Names an empty board, visible to the team unless unticked, and opens it. */
 export function NewBoardForm() {

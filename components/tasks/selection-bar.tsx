@@ -1,14 +1,16 @@
 "use client";
 
 import { Download, EyeOff, LayoutGrid, Link2, X } from "lucide-react";
-import { useRef, useState } from "react";
-import { AddToBoard } from "@/components/shared/add-to-board";
+import { lazy, Suspense, useRef, useState } from "react";
 import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/format";
 import { downloadZip, hideTasks } from "@/lib/query/tasks";
 import { ShareForm } from "./share-form";
+
+// Loaded when first opened: the gallery's script stays as it was for those who never add to a board.
+const AddToBoard = lazy(() => import("@/components/shared/add-to-board").then((module) => ({ default: module.AddToBoard })));
 
 interface SelectionBarProps {
   ids: string[];
@@ -134,7 +136,9 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
       </div>
       {canShare && boarding && count > 0 && (
         <section aria-label="Add the selected tasks to a board" className="rounded-xl border bg-card p-4">
-          <AddToBoard taskIds={ids} what={plural(count, "task")} />
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading your boards…</p>}>
+            <AddToBoard taskIds={ids} what={plural(count, "task")} />
+          </Suspense>
         </section>
       )}
       {canShare && sharing && count > 0 && (

@@ -18,7 +18,7 @@ import { fromDbBool } from "@/lib/db/booleans";
 import { loadSelection } from "@/lib/db/downloads";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/roles";
-import { BOARD_MAX_ITEMS, type BoardPageView, type BoardView } from "@/lib/schemas/boards";
+import { BOARD_MAX_ITEMS, type BoardPageView, type BoardView } from "@/lib/schemas/board-views";
 import { taskView } from "@/lib/tasks/task-views";
 
 // Boards: named collections of results, in an order people choose. Anyone signed in sees the team's boards

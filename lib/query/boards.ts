@@ -1,4 +1,5 @@
-import type { BoardPatch, BoardView, NewBoard } from "@/lib/schemas/boards";
+import type { BoardView } from "@/lib/schemas/board-views";
+import type { BoardPatch, NewBoard } from "@/lib/schemas/boards";
 import { fetchJson } from "./fetch-json";
 import { boardKeys } from "./keys";
 import { useMutation, useQueryClient } from "./react";

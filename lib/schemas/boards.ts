@@ -1,10 +1,6 @@
-// Boards (the Boards pages, the "Add to board" dialog and the routes behind them): client-safe.
+// The boards routes' inputs (zod: the server's; the pages import board-views.ts, which loads no zod).
 import { z } from "zod";
-import type { TaskView } from "./views";
-
-/** The most tasks one board holds: its page shows them all at once, and its ZIP is one download. */
-export const BOARD_MAX_ITEMS = 500;
-export const BOARD_NAME_MAX = 80;
+import { BOARD_MAX_ITEMS, BOARD_NAME_MAX } from "./board-views";
 
 const name = z
   .string({ error: "name is the board's name, as text." })
@@ -41,22 +37,3 @@ export const boardOrderSchema = z
     error: "Each task id appears once in the order.",
     path: ["taskIds"],
   });
-
-export interface BoardView {
-  id: string;
-  name: string;
-  creator: { id: string; name: string | null };
-  createdAt: string;
-  updatedAt: string;
-  teamVisible: boolean;
-  /** Items on the board (some may be hidden from a given member). */
-  items: number;
-  /** Whether the member asking may rename, reorder, delete or share it. */
-  canEdit: boolean;
-}
-
-/** A board's page: the board and the tasks on it that the member may see, in board order. */
-export interface BoardPageView {
-  board: BoardView;
-  tasks: TaskView[];
-}

@@ -9,7 +9,7 @@ import { boardsOf } from "@/lib/boards/boards";
 import { formatUtcDateTime } from "@/lib/dates";
 import { plural } from "@/lib/format";
 import { roleAtLeast } from "@/lib/members/roles";
-import type { BoardView } from "@/lib/schemas/boards";
+import type { BoardView } from "@/lib/schemas/board-views";
 
 export const metadata: Metadata = { title: "Boards" };
 
@@ -53,11 +53,11 @@ function BoardList({ title, boards, empty }: { title: string; boards: BoardView[
           {boards.map((board) => (
             <li
               key={board.id}
-              className="grid gap-1 rounded-xl border bg-card p-4 shadow-sm focus-within:ring-2 focus-within:ring-primary/50"
+              className="grid min-w-0 gap-1 rounded-xl border bg-card p-4 shadow-sm focus-within:ring-2 focus-within:ring-primary/50"
             >
               <Link
                 href={`/boards/${encodeURIComponent(board.id)}`}
-                className="flex items-center gap-2 font-semibold underline-offset-4 hover:underline"
+                className="flex min-w-0 items-center gap-2 font-semibold underline-offset-4 hover:underline"
               >
                 {!board.teamVisible && (
                   <>

@@ -203,7 +203,7 @@ function LightboxPanel({
         </div>
         {canAddToBoard && boarding && (
           // The task, not one output: a board holds tasks. A new form for each task (its message belongs to it).
-          <section aria-label="Add this task to a board" className="rounded-lg border p-3">
+          <section aria-label="Add this task to a board" className="min-w-0 rounded-lg border p-3">
             <AddToBoard key={task.id} taskIds={[task.id]} what="this task" />
           </section>
         )}
