@@ -275,13 +275,15 @@ export function BoardDetail({ page, canShare }: { page: BoardPageView; canShare:
                           >
                             <ArrowRight aria-hidden />
                           </Button>
-                          <span className="flex-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                          {/* Shown where it fits beside the buttons; the card says its place to screen readers anyway (aria-posinset). */}
+                          <span aria-hidden className="hidden text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline">
                             {index + 1} of {tasks.length}
                           </span>
                           <Button
                             size="icon-sm"
                             variant="ghost"
                             data-control="remove"
+                            className="ml-auto"
                             aria-label={`Remove from board: ${nameOf(task)}`}
                             title="Remove from board"
                             pending={remove.isPending && remove.variables?.taskId === task.id}
