@@ -108,8 +108,16 @@ interface Shot {
   then?: (page: Page) => Promise<void>;
 }
 
+/** A board of the tasks that succeeded, last first (boards keep the order people choose). */
+async function makeBoard(request: APIRequestContext, ids: string[]): Promise<string> {
+  const taskIds = ids.filter((_, index) => index !== FAILED_TASK).reverse();
+  const response = await request.post("/api/boards", { data: { name: "Heron campaign", taskIds } });
+  if (response.status() !== 201) throw new Error(`board refused: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { board: { id: string } }).board.id;
+}
+
 /** Every page a signed-in admin sees, in the states the tasks made. */
-function signedInShots(ids: string[], comparisonId: string): Shot[] {
+function signedInShots(ids: string[], comparisonId: string, boardId: string): Shot[] {
   return [
     { file: "overview", path: "/", full: true, ready: "Overview" },
     { file: "workspace", path: "/generate", full: true, ready: "Your recent results" },
@@ -148,6 +156,8 @@ function signedInShots(ids: string[], comparisonId: string): Shot[] {
     { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
     { file: "compare", path: "/compare", full: true, ready: "Compare" },
     { file: "comparison", path: `/compare/${comparisonId}`, full: true, ready: "Comparison" },
+    { file: "boards", path: "/boards", full: true, ready: "Boards" },
+    { file: "board", path: `/boards/${boardId}`, full: true, ready: "Heron campaign" },
     { file: "credits", path: "/credits", full: true, ready: "Credits" },
     { file: "settings", path: "/settings", full: true, ready: "Settings" },
     { file: "members", path: "/settings/members", full: true, ready: "Members" },
@@ -222,10 +232,11 @@ async function main(): Promise<void> {
     await setUpTeam(context.request);
     const ids = await makeTasks(context.request);
     const comparisonId = await makeComparison(context.request);
+    const boardId = await makeBoard(context.request, ids);
     await scriptTask(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
-    count += await shoot(browser, state, signedInShots(ids, comparisonId));
+    count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId));
     count += await shoot(browser, undefined, [signInShot]);
     console.log(`screenshots: ${count} PNGs in ${path.relative(process.cwd(), outDir)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {

@@ -7,6 +7,7 @@ const PAGES = [
   { path: "/", heading: "Overview", ready: "Reachable, and the API key is accepted." },
   { path: "/generate", heading: "Generate", ready: "Queue this many identical submissions, up to 10." },
   { path: "/tasks", heading: "Tasks", ready: "No tasks yet" },
+  { path: "/boards", heading: "Boards", ready: "Create board" },
   { path: "/credits", heading: "Credits", ready: "No credit activity yet" },
   { path: "/settings", heading: "Settings", ready: "Generation API" },
   { path: "/settings/members", heading: "Members", ready: /^\d+ members?/ },
@@ -39,6 +40,19 @@ for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
       await expect(page.getByRole("heading", { level: 1, name: "Comparison" })).toBeVisible();
       await expect(page.getByRole("list", { name: "Models compared" }).getByRole("listitem")).toHaveCount(2);
       await expectNoSeriousA11yViolations(page, `/compare/[id] (${scheme})`);
+    });
+
+    test("a board's page has no serious accessibility violations", async ({ page }) => {
+      const made = await page.request.post("/api/boards", { data: { name: `A11y board ${scheme}` } });
+      expect(made.status()).toBe(201);
+      const { board } = (await made.json()) as { board: { id: string } };
+      await page.goto(`/boards/${board.id}`);
+      await useScheme(page, scheme);
+      await expect(page.getByRole("heading", { level: 1, name: `A11y board ${scheme}` })).toBeVisible();
+      await page.getByRole("button", { name: "Rename" }).click(); // with its form open
+      await expect(page.getByLabel("Board name")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `board page (${scheme})`);
+      await page.request.delete(`/api/boards/${board.id}`);
     });
 
     test("the open Add member dialog has no serious accessibility violations", async ({ page }) => {

@@ -51,6 +51,11 @@ import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/re
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
 import * as accessTokensRoute from "@/app/api/settings/access-tokens/route";
+import * as boardsRoute from "@/app/api/boards/route";
+import * as boardRoute from "@/app/api/boards/[id]/route";
+import * as boardItemsRoute from "@/app/api/boards/[id]/items/route";
+import * as boardItemRoute from "@/app/api/boards/[id]/items/[taskId]/route";
+import * as boardDownloadRoute from "@/app/api/boards/[id]/download/route";
 import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
 import * as shareLinksRoute from "@/app/api/share-links/route";
 import * as comparisonsRoute from "@/app/api/comparisons/route";
@@ -628,6 +633,96 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/settings/access-tokens/x", method: "DELETE", params: { id: "not-mine" } }),
         ok: 404,
         check: (json) => expect(json.error.code).toBe("not_found:access_token"),
+      },
+    },
+  },
+  "/api/boards": {
+    module: boardsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/boards" }),
+        ok: 200,
+        check: (json) => expect(json.boards).toEqual(expect.any(Array)),
+      },
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/boards", method: "POST", body: { name: "matrix", taskIds: [fixtures.taskId] } }),
+        ok: 201,
+        check: (json, as) => expect(json.board).toMatchObject({ name: "matrix", items: 1, creator: { id: team[as].member.id } }),
+      },
+    },
+  },
+  // Unknown boards are 404s past the role check (boards.test.ts changes real ones, and their makers' rights).
+  "/api/boards/[id]": {
+    module: boardRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/boards/x", params: { id: "no-such-board" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:board"),
+      },
+      PATCH: {
+        minimum: "member",
+        request: () => ({ path: "/api/boards/x", method: "PATCH", params: { id: "no-such-board" }, body: { name: "renamed" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:board"),
+      },
+      DELETE: {
+        minimum: "member",
+        request: () => ({ path: "/api/boards/x", method: "DELETE", params: { id: "no-such-board" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:board"),
+      },
+    },
+  },
+  "/api/boards/[id]/items": {
+    module: boardItemsRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({
+          path: "/api/boards/x/items",
+          method: "POST",
+          params: { id: "no-such-board" },
+          body: { taskIds: [fixtures.taskId] },
+        }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:board"),
+      },
+      PUT: {
+        minimum: "member",
+        request: () => ({
+          path: "/api/boards/x/items",
+          method: "PUT",
+          params: { id: "no-such-board" },
+          body: { taskIds: [fixtures.taskId] },
+        }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:board"),
+      },
+    },
+  },
+  "/api/boards/[id]/items/[taskId]": {
+    module: boardItemRoute,
+    methods: {
+      DELETE: {
+        minimum: "member",
+        request: () => ({ path: "/api/boards/x/items/y", method: "DELETE", params: { id: "no-such-board", taskId: fixtures.taskId } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:board"),
+      },
+    },
+  },
+  "/api/boards/[id]/download": {
+    module: boardDownloadRoute,
+    methods: {
+      POST: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/boards/x/download", method: "POST", params: { id: "no-such-board" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:board"),
       },
     },
   },

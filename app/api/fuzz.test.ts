@@ -51,6 +51,11 @@ import * as tasksJsonRoute from "@/app/api/exports/tasks.json/route";
 import * as usageCsvRoute from "@/app/api/exports/usage.csv/route";
 import * as usageJsonRoute from "@/app/api/exports/usage.json/route";
 import * as exportTokenRoute from "@/app/api/settings/export-tokens/[id]/route";
+import * as boardsRoute from "@/app/api/boards/route";
+import * as boardRoute from "@/app/api/boards/[id]/route";
+import * as boardItemsRoute from "@/app/api/boards/[id]/items/route";
+import * as boardItemRoute from "@/app/api/boards/[id]/items/[taskId]/route";
+import * as boardDownloadRoute from "@/app/api/boards/[id]/download/route";
 import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
 import * as shareLinksRoute from "@/app/api/share-links/route";
 import * as comparisonsRoute from "@/app/api/comparisons/route";
@@ -592,6 +597,43 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         count: 10,
       },
     },
+  },
+  "/api/boards": {
+    module: boardsRoute,
+    methods: {
+      GET: { input: noBody("/api/boards"), count: 10 },
+      POST: {
+        input: withBody("/api/boards", (rng) => ({
+          name: rng.pick(["fuzz", "a board"]),
+          teamVisible: rng.pick([true, false]),
+          taskIds: [fixtures.taskId],
+        })),
+        count: 10,
+      },
+    },
+  },
+  "/api/boards/[id]": {
+    module: boardRoute,
+    methods: {
+      GET: { input: noBody("/api/boards/[id]", ["id"]), count: 10 },
+      PATCH: { input: withBody("/api/boards/[id]", () => ({ name: "renamed" }), ["id"]), count: 10 },
+      DELETE: { input: noBody("/api/boards/[id]", ["id"]), count: 10 },
+    },
+  },
+  "/api/boards/[id]/items": {
+    module: boardItemsRoute,
+    methods: {
+      POST: { input: withBody("/api/boards/[id]/items", () => ({ taskIds: [fixtures.taskId] }), ["id"]), count: 10 },
+      PUT: { input: withBody("/api/boards/[id]/items", () => ({ taskIds: [fixtures.taskId] }), ["id"]), count: 10 },
+    },
+  },
+  "/api/boards/[id]/items/[taskId]": {
+    module: boardItemRoute,
+    methods: { DELETE: { input: noBody("/api/boards/[id]/items/[taskId]", ["id", "taskId"]), count: 10 } },
+  },
+  "/api/boards/[id]/download": {
+    module: boardDownloadRoute,
+    methods: { POST: { input: noBody("/api/boards/[id]/download", ["id"]), count: 10 } },
   },
   "/api/share-links": {
     module: shareLinksRoute,

@@ -1,4 +1,4 @@
-import { Coins, LayoutDashboard, ListChecks, Settings, Sparkles, type LucideIcon } from "lucide-react";
+import { Coins, LayoutDashboard, LayoutGrid, ListChecks, Settings, Sparkles, type LucideIcon } from "lucide-react";
 import { roleAtLeast, type Role } from "@/lib/members/roles";
 
 export interface NavItem {
@@ -13,6 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview", icon: LayoutDashboard },
   { href: "/generate", label: "Generate", icon: Sparkles, minRole: "member" },
   { href: "/tasks", label: "Tasks", icon: ListChecks },
+  { href: "/boards", label: "Boards", icon: LayoutGrid },
   { href: "/credits", label: "Credits", icon: Coins },
   { href: "/settings", label: "Settings", icon: Settings },
 ];

@@ -23,7 +23,7 @@ export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView
       <CardHeader>
         <CardTitle>Share links</CardTitle>
         <CardDescription>
-          Read-only links to results for people without an account, made from a task&apos;s page with Share.{" "}
+          Read-only links to results for people without an account, made with Share on a task&apos;s page, a selection or a board.{" "}
           {showOwner ? "Everyone's links are listed here." : "Your links are listed here."}
         </CardDescription>
       </CardHeader>
@@ -33,12 +33,20 @@ export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView
         ) : (
           <ul className="grid gap-3 text-sm" data-testid="share-links">
             {links.map((link) => {
-              const label = link.taskIds.length === 1 ? `task ${link.taskIds[0]}` : plural(link.taskIds.length, "task");
+              const label = link.board
+                ? `board ${link.board.name ?? "(deleted)"}`
+                : link.taskIds.length === 1
+                  ? `task ${link.taskIds[0]}`
+                  : plural(link.taskIds.length, "task");
               return (
                 <li key={link.id} className="flex flex-wrap items-center justify-between gap-2">
                   <span className="min-w-0 flex-1 basis-64">
                     <strong>
-                      {link.taskIds.length === 1 ? (
+                      {link.board?.name ? (
+                        <Link className="underline" href={`/boards/${encodeURIComponent(link.board.id)}`}>
+                          {label}
+                        </Link>
+                      ) : link.taskIds.length === 1 ? (
                         <Link className="font-mono text-xs break-all underline" href={`/tasks/${encodeURIComponent(link.taskIds[0]!)}`}>
                           {link.taskIds[0]}
                         </Link>

@@ -1,13 +1,16 @@
 "use client";
 
-import { Download, EyeOff, Link2, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { Download, EyeOff, LayoutGrid, Link2, X } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/format";
 import { downloadZip, hideTasks } from "@/lib/query/tasks";
 import { ShareForm } from "./share-form";
+
+// Loaded when first opened: the gallery's script stays as it was for those who never add to a board.
+const AddToBoard = lazy(() => import("@/components/shared/add-to-board").then((module) => ({ default: module.AddToBoard })));
 
 interface SelectionBarProps {
   ids: string[];
@@ -17,17 +20,21 @@ interface SelectionBarProps {
   onSelectAll: () => void;
   onClear: () => void;
   onHidden: () => void;
-  /** Members and admins may share the selection with a link; viewers cannot. */
+  /** Members and admins may share the selection with a link and put it on a board; viewers cannot. */
   canShare?: boolean;
 }
 
-/** What can be done with the selected cards: download them as one ZIP, share them with a link, or hide them from the dashboard. */
+/**
+ * What can be done with the selected cards: download them as one ZIP, put them on a board, share them with a
+ * link, or hide them from the dashboard. (A single card goes on a board this way too: its own icon row stays short.)
+ */
 export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidden, canShare = false }: SelectionBarProps) {
   const [message, setMessage] = useState<{ tone: "danger" | "info"; text: string } | null>(null);
   const [zipping, setZipping] = useState(false);
   const [hiding, setHiding] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [boarding, setBoarding] = useState(false);
   const hideButton = useRef<HTMLButtonElement>(null);
   const count = ids.length;
 
@@ -81,6 +88,12 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
               Download ZIP
             </Button>
             {canShare && (
+              <Button size="sm" variant="outline" aria-expanded={boarding && count > 0} onClick={() => setBoarding(!boarding)}>
+                <LayoutGrid aria-hidden />
+                Add to board
+              </Button>
+            )}
+            {canShare && (
               <Button size="sm" variant="outline" aria-expanded={sharing && count > 0} onClick={() => setSharing(!sharing)}>
                 <Link2 aria-hidden />
                 Share
@@ -121,6 +134,13 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
           </Button>
         </ConfirmDialog>
       </div>
+      {canShare && boarding && count > 0 && (
+        <section aria-label="Add the selected tasks to a board" className="rounded-xl border bg-card p-4">
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading your boards…</p>}>
+            <AddToBoard taskIds={ids} what={plural(count, "task")} />
+          </Suspense>
+        </section>
+      )}
       {canShare && sharing && count > 0 && (
         <section aria-label="Share the selected tasks" className="rounded-xl border bg-card p-4">
           {/* A new form for another selection: a link shown once belongs to the tasks it was made for. */}

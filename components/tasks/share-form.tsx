@@ -14,21 +14,25 @@ import { SHARE_DEFAULT_EXPIRY, SHARE_EXPIRIES, type ShareExpiry } from "@/lib/sc
 /**
  * Makes a read-only link to tasks' results for someone without an account: how long it lasts, and whether it
  * shows the prompts. The link is shown once (only its hash is kept); Settings → Share links lists and revokes it.
- * Used by a task's page and by the gallery's selection.
+ * Used by a task's page, the gallery's selection and a board (whose link follows the board as it changes).
  */
-export function ShareForm({ taskIds, what }: { taskIds: string[]; what: string }) {
+export function ShareForm({ taskIds = [], boardId, what }: { taskIds?: string[]; boardId?: string; what: string }) {
   const create = useCreateShareLink();
   const [url, setUrl] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const promptId = useId();
-  const several = taskIds.length > 1;
+  const several = boardId !== undefined || taskIds.length > 1;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setCopied(false);
     create.mutate(
-      { taskIds, expiry: String(form.get("expiry")) as ShareExpiry, showPrompt: form.get("showPrompt") === "on" },
+      {
+        ...(boardId === undefined ? { taskIds } : { boardId }),
+        expiry: String(form.get("expiry")) as ShareExpiry,
+        showPrompt: form.get("showPrompt") === "on",
+      },
       { onSuccess: (made) => setUrl(made.url) },
     );
   }

@@ -2,7 +2,7 @@
 
 import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react";
 import Link from "next/link";
-import { memo, useId, type MouseEvent } from "react";
+import { memo, useId, type MouseEvent, type ReactNode } from "react";
 import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { taskErrorCode } from "@/components/shared/error-codes";
 import { TaskProgress } from "@/components/shared/task-progress";
@@ -20,13 +20,16 @@ interface TaskCardProps {
   total: number;
   selected: boolean;
   now: number;
-  onToggle: (index: number, range: boolean) => void;
+  /** Left out where cards are not selected (a board's page): no checkbox. */
+  onToggle?: (index: number, range: boolean) => void;
+  /** Below the actions: a board's Move and Remove buttons. */
+  footer?: ReactNode;
   /** In the first row: its thumbnail loads at once, first (see ResultThumb). */
   eager?: boolean;
 }
 
 /** One task in the gallery: its thumbnail (never the full file), status, who, what, when and what it cost. */
-export const TaskCard = memo(function TaskCard({ task, index, total, selected, now, onToggle, eager }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ task, index, total, selected, now, onToggle, footer, eager }: TaskCardProps) {
   const titleId = useId();
   const href = `/tasks/${encodeURIComponent(task.id)}`;
   // No prefetch: every card entering the viewport of every open tab would fetch its task's page (200 requests
@@ -70,16 +73,18 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
             )}
           </Link>
         )}
-        <label className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-card/90 shadow-sm">
-          <input
-            type="checkbox"
-            checked={selected}
-            onChange={() => undefined}
-            onClick={(event: MouseEvent<HTMLInputElement>) => onToggle(index, event.shiftKey)}
-            className="size-4 cursor-pointer accent-primary"
-            aria-label={`Select ${modelLabel(task.model)} task: ${excerpt.slice(0, 60)}`}
-          />
-        </label>
+        {onToggle && (
+          <label className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-card/90 shadow-sm">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={() => undefined}
+              onClick={(event: MouseEvent<HTMLInputElement>) => onToggle(index, event.shiftKey)}
+              className="size-4 cursor-pointer accent-primary"
+              aria-label={`Select ${modelLabel(task.model)} task: ${excerpt.slice(0, 60)}`}
+            />
+          </label>
+        )}
         {task.favourite && (
           <span
             className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-md bg-card/90 shadow-sm"
@@ -129,6 +134,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
           now > 0 && <TaskProgress createdAt={task.createdAt} estimate={task.estimate} now={now} />
         )}
         <QuickActions task={task} onOpen={onOpen} className="mt-auto pt-1.5" />
+        {footer}
       </div>
     </article>
   );

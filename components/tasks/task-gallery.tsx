@@ -89,7 +89,7 @@ export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) 
     // The lightbox walks through the loaded tasks' outputs in the gallery's order (?view= opens it). data-wide:
     // the dashboard's column widens for the gallery (app/(dashboard)/layout.tsx), so a wide screen gets as many
     // columns as fit.
-    <LightboxProvider tasks={tasks}>
+    <LightboxProvider tasks={tasks} canAddToBoard={viewer.canEdit}>
       <div className="grid gap-4" data-wide>
         <TaskFilterBar filters={filters} members={members} onChange={setFilters} />
         <QueueStrip viewer={viewer} />

@@ -303,6 +303,27 @@ export interface ShareLinkTable {
   revoked_at: string | null;
   views: Generated<number>;
   last_viewed_at: string | null;
+  /** Set: a link to this board, shown as the board is when opened (task_ids is then []); migration 0022. */
+  board_id: string | null;
+}
+
+/** A named collection of results (migration 0022). */
+export interface BoardTable {
+  id: string;
+  name: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  /** Listed for the whole team; else for its maker and admins only. */
+  team_visible: Generated<Flag>;
+}
+
+/** A task on a board, at its position (0 first). */
+export interface BoardItemTable {
+  board_id: string;
+  task_id: string;
+  position: number;
+  added_at: string;
 }
 
 /** One POST to the team's webhook: pending until delivered, or failed after its last attempt (migration 0013). */
@@ -401,6 +422,8 @@ export interface Database {
   access_tokens: AccessTokenTable;
   share_links: ShareLinkTable;
   comparisons: ComparisonTable;
+  boards: BoardTable;
+  board_items: BoardItemTable;
   webhook_deliveries: WebhookDeliveryTable;
   budgets: BudgetTable;
   budget_grants: BudgetGrantTable;

@@ -7,7 +7,16 @@ type Db = Kysely<Database>;
 
 export async function insertShareLink(
   db: Db,
-  row: { id: string; tokenHash: string; userId: string; taskIds: string[]; showPrompt: boolean; at: string; expiresAt: string | null },
+  row: {
+    id: string;
+    tokenHash: string;
+    userId: string;
+    taskIds: string[];
+    boardId?: string | null;
+    showPrompt: boolean;
+    at: string;
+    expiresAt: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto("share_links")
@@ -16,6 +25,7 @@ export async function insertShareLink(
       token_hash: row.tokenHash,
       user_id: row.userId,
       task_ids: JSON.stringify(row.taskIds),
+      board_id: row.boardId ?? null,
       show_prompt: dbBool(row.showPrompt),
       created_at: row.at,
       expires_at: row.expiresAt,
@@ -37,6 +47,7 @@ export async function openableShareLink(db: Db, { tokenHash, at }: { tokenHash: 
       "share_links.id",
       "share_links.user_id",
       "share_links.task_ids",
+      "share_links.board_id",
       "share_links.show_prompt",
       "share_links.expires_at",
       "share_links.views",
@@ -90,7 +101,10 @@ export async function listShareLinks(db: Db, { userId }: { userId?: string }) {
   let query = db
     .selectFrom("share_links")
     .leftJoin("user", "user.id", "share_links.user_id")
+    .leftJoin("boards", "boards.id", "share_links.board_id")
     .select([
+      "share_links.board_id",
+      "boards.name as board_name",
       "share_links.id",
       "share_links.user_id",
       "user.name as user_name",

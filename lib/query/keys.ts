@@ -40,3 +40,9 @@ export const comparisonKeys = {
   all: ["comparisons"] as const,
   detail: (id: string) => ["comparisons", "detail", id] as const,
 } as const;
+
+/** Boards: the list (the "Add to board" panel reads it) and each board's page. */
+export const boardKeys = {
+  all: ["boards"] as const,
+  list: ["boards", "list"] as const,
+} as const;

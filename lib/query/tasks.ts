@@ -99,8 +99,17 @@ export type ZipOutcome = { ok: true } | { ok: false; message: string };
  * to disk with the browser's own progress, however large, instead of being held in this page's memory.
  */
 export async function downloadZip(ids: readonly string[]): Promise<ZipOutcome> {
+  return startZip("/api/downloads", { taskIds: ids });
+}
+
+/** A board's ZIP, in board order, the same way. */
+export async function downloadBoardZip(boardId: string): Promise<ZipOutcome> {
+  return startZip(`/api/boards/${encodeURIComponent(boardId)}/download`, undefined);
+}
+
+async function startZip(route: string, json: unknown): Promise<ZipOutcome> {
   try {
-    const { url } = await fetchJson<{ url: string }>("/api/downloads", { method: "POST", json: { taskIds: ids } });
+    const { url } = await fetchJson<{ url: string }>(route, { method: "POST", json });
     const link = document.createElement("a");
     link.href = url;
     link.download = "";

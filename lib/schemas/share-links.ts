@@ -23,19 +23,33 @@ export const newShareLinkSchema = z
         error: "taskIds is a list of task ids.",
       })
       .min(1, "Choose at least one task to share.")
-      .max(SHARE_MAX_TASKS, `Share at most ${SHARE_MAX_TASKS} tasks in one link.`),
+      .max(SHARE_MAX_TASKS, `Share at most ${SHARE_MAX_TASKS} tasks in one link.`)
+      .optional(),
+    // A board instead of tasks: the link shows the board as it is when opened, in its order.
+    boardId: z
+      .string({ error: "boardId is a board's id." })
+      .min(1, "boardId is a board's id.")
+      .max(200, "A board id has at most 200 characters.")
+      .optional(),
     expiry: z
       .enum(EXPIRY_KEYS, { error: `expiry is one of ${EXPIRY_KEYS.map((key) => `"${key}"`).join(", ")}.` })
       .default(SHARE_DEFAULT_EXPIRY),
     showPrompt: z.boolean({ error: "showPrompt is true or false." }).default(false),
   })
-  .strict();
+  .strict()
+  .refine((link) => (link.taskIds === undefined) !== (link.boardId === undefined), {
+    error: "Share either taskIds (a list of task ids) or a boardId, not both.",
+    path: ["taskIds"],
+  });
 export type NewShareLink = z.input<typeof newShareLinkSchema>;
 
 export interface ShareLinkView {
   id: string;
   owner: { id: string; name: string | null };
+  /** The shared tasks; [] for a board's link, which follows the board. */
   taskIds: string[];
+  /** A board's link: the board, by id and name (null name: deleted since). */
+  board: { id: string; name: string | null } | null;
   showPrompt: boolean;
   createdAt: string;
   /** Null: until revoked. */

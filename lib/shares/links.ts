@@ -6,11 +6,12 @@ import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { loadSelection } from "@/lib/db/downloads";
 import { insertShareLink, listShareLinks, revokeShareLink } from "@/lib/db/share-links";
+import { visibleBoard, visibleBoardTaskIds } from "@/lib/boards/boards";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/roles";
 import { SHARE_EXPIRIES, type ShareExpiry, type ShareLinkView } from "@/lib/schemas/share-links";
 
-// Share links: a member's read-only link to tasks they can see (the gallery's rule: hidden neither for the
+// Share links: a member's read-only link to tasks they can see, or to a board they can see (the gallery's rule: hidden neither for the
 // team nor by them), opened with no account at /s/<token> (lib/shares/open.ts). The token is 18 random
 // bytes (144 bits), shown once in the link; only its sha256 is stored, so the database cannot give a link
 // away. Creation and revocation are in the audit log; the first view too (lib/shares/open.ts).
@@ -20,10 +21,14 @@ export const SHARE_TOKEN_PATTERN = /^[\w-]{24}$/;
 
 export async function createShareLink(
   user: SessionUser,
-  input: { taskIds: string[]; expiry: ShareExpiry; showPrompt: boolean },
+  input: { taskIds?: string[]; boardId?: string; expiry: ShareExpiry; showPrompt: boolean },
 ): Promise<{ token: string; view: ShareLinkView }> {
   const { db } = database();
-  const taskIds = [...new Set(input.taskIds)];
+  const board = input.boardId === undefined ? null : await visibleBoard(user, input.boardId);
+  // A board's link follows the board (lib/shares/open.ts); what it shows now must be shareable now too.
+  const taskIds = board ? await visibleBoardTaskIds(user, board.id) : [...new Set(input.taskIds ?? [])];
+  if (board && taskIds.length === 0)
+    throw new AppError("conflict:share_board_empty", "This board has no result you can see yet: add some before sharing it.");
   const selection = await loadSelection(db, taskIds, { viewerId: user.id });
   if (selection.tasks.length !== taskIds.length)
     throw new AppError(
@@ -51,7 +56,8 @@ export async function createShareLink(
       id,
       tokenHash: hashToken(token),
       userId: user.id,
-      taskIds,
+      taskIds: board ? [] : taskIds,
+      boardId: board?.id ?? null,
       showPrompt: input.showPrompt,
       at,
       expiresAt,
@@ -60,7 +66,7 @@ export async function createShareLink(
       actorId: user.id,
       action: "share_link.create",
       subjectId: id,
-      detail: { taskIds, expiresAt, showPrompt: input.showPrompt },
+      detail: board ? { boardId: board.id, expiresAt, showPrompt: input.showPrompt } : { taskIds, expiresAt, showPrompt: input.showPrompt },
     });
   });
   return {
@@ -68,7 +74,8 @@ export async function createShareLink(
     view: {
       id,
       owner: { id: user.id, name: user.name },
-      taskIds,
+      taskIds: board ? [] : taskIds,
+      board: board ? { id: board.id, name: board.name } : null,
       showPrompt: input.showPrompt,
       createdAt: at,
       expiresAt,
@@ -85,6 +92,7 @@ export async function shareLinksOf(user: SessionUser): Promise<ShareLinkView[]> 
     id: row.id,
     owner: { id: row.user_id, name: row.user_name },
     taskIds: JSON.parse(row.task_ids) as string[],
+    board: row.board_id ? { id: row.board_id, name: row.board_name } : null,
     showPrompt: Boolean(row.show_prompt),
     createdAt: row.created_at,
     expiresAt: row.expires_at,

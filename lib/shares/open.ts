@@ -2,6 +2,7 @@ import "server-only";
 import { hashToken } from "@/lib/auth/token-hash";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
+import { boardTaskIds } from "@/lib/db/boards";
 import { countShareView, openableShareLink, sharedTasks } from "@/lib/db/share-links";
 import { AppError } from "@/lib/errors";
 import { recordRequest } from "@/lib/http/request-window";
@@ -21,8 +22,12 @@ const refused = () => new AppError("not_found:share_link", SHARE_REFUSED_MESSAGE
 
 async function openable(token: string) {
   if (!SHARE_TOKEN_PATTERN.test(token)) return undefined;
-  const link = await openableShareLink(database().db, { tokenHash: hashToken(token), at: new Date().toISOString() });
-  return link && { ...link, taskIds: JSON.parse(link.task_ids) as string[] };
+  const { db } = database();
+  const link = await openableShareLink(db, { tokenHash: hashToken(token), at: new Date().toISOString() });
+  if (!link) return undefined;
+  // A board's link shows the board as it is now, in its order (a deleted board: nothing, so refused).
+  const taskIds = link.board_id ? await boardTaskIds(db, { boardId: link.board_id }) : (JSON.parse(link.task_ids) as string[]);
+  return { ...link, taskIds };
 }
 
 const base = (token: string, taskId: string, index: number) => `/s/${token}/media/${encodeURIComponent(taskId)}/${index}`;
@@ -33,7 +38,7 @@ export async function openSharedPage(token: string, headers: Headers): Promise<S
   await checkShareRate(key);
   await recordRequest(key);
   const link = await openable(token);
-  if (!link) throw refused();
+  if (!link || link.taskIds.length === 0) throw refused();
   const { db } = database();
   const { tasks, results } = await sharedTasks(db, { ids: link.taskIds });
   const byId = new Map(tasks.map((task) => [task.id, task]));

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { database } from "@/lib/db";
-import { deleteDownloadsBefore, insertDownload } from "@/lib/db/downloads";
+import { loadSelection } from "@/lib/db/downloads";
 import { AppError } from "@/lib/errors";
 import { withUser } from "@/lib/http/handler";
-import { DOWNLOAD_TTL_MS } from "@/lib/media/download-zip";
-import { loadSelection } from "@/lib/db/downloads";
+import { prepareDownload } from "@/lib/media/download-zip";
 
 const MAX_TASKS = 500;
 
@@ -27,9 +25,5 @@ export const POST = withUser({ body: downloadSchema }, async ({ user, body }) =>
   const ids = [...new Set(body.taskIds)];
   const selection = await loadSelection(database().db, ids, { viewerId: user.id });
   if (selection.tasks.length === 0) throw new AppError("not_found:task", "None of the selected tasks exist (or they were hidden).");
-  const now = Date.now();
-  const id = randomBytes(18).toString("base64url");
-  await deleteDownloadsBefore(database().db, { before: new Date(now - DOWNLOAD_TTL_MS).toISOString() });
-  await insertDownload(database().db, { id, user_id: user.id, task_ids: JSON.stringify(ids), created_at: new Date(now).toISOString() });
-  return Response.json({ url: `/api/downloads/${id}`, tasks: selection.tasks.length }, { status: 201 });
+  return Response.json({ url: await prepareDownload(user.id, ids), tasks: selection.tasks.length }, { status: 201 });
 });

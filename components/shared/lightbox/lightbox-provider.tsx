@@ -22,7 +22,16 @@ export function useOpenLightbox(): ((target: ViewTarget) => void) | null {
  * the page's order, and follows `?view=` both ways. A linked task that the page has not loaded is fetched and
  * shown on its own.
  */
-export function LightboxProvider({ tasks, children }: { tasks: readonly TaskView[]; children: ReactNode }) {
+export function LightboxProvider({
+  tasks,
+  canAddToBoard = false,
+  children,
+}: {
+  tasks: readonly TaskView[];
+  /** Members and admins may put the result shown on a board from the viewer. */
+  canAddToBoard?: boolean;
+  children: ReactNode;
+}) {
   const { target, show } = useViewParam();
   const listed = useMemo(() => lightboxItems(tasks), [tasks]);
   const inList = target ? listed.findIndex((item) => sameItem(item, target)) : -1;
@@ -38,6 +47,7 @@ export function LightboxProvider({ tasks, children }: { tasks: readonly TaskView
           <Lightbox
             items={items}
             at={at}
+            canAddToBoard={canAddToBoard}
             onMove={(next) => {
               const item = items[next];
               if (item) show({ taskId: item.task.id, index: item.index });

@@ -1,12 +1,13 @@
 "use client";
 
-import { ChevronLeft, ChevronRight, Download, ZoomIn, ZoomOut } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, LayoutGrid, ZoomIn, ZoomOut } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState, type TouchEvent } from "react";
 import { modelLabel } from "@/lib/models/labels";
 import { mediaUrl } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { DialogContent } from "@/components/ui/dialog";
+import { AddToBoard } from "../add-to-board";
 import { ErrorCodeChip } from "../error-code-chip";
 import { taskErrorCode } from "../error-codes";
 import { QuickActions } from "../quick-actions";
@@ -25,6 +26,8 @@ interface LightboxProps {
   at: number | undefined;
   onMove: (at: number) => void;
   onClose: () => void;
+  /** Offers "Add to board" for the task shown (members and admins). */
+  canAddToBoard?: boolean;
 }
 
 /**
@@ -32,16 +35,28 @@ interface LightboxProps {
  * by a click, the toggle or +/-; the task's settings and actions beside it. A Radix dialog, so focus stays inside
  * and returns to the opener on Escape.
  */
-export function Lightbox({ items, at, onMove, onClose }: LightboxProps) {
+export function Lightbox({ items, at, onMove, onClose, canAddToBoard = false }: LightboxProps) {
   const item = at === undefined ? undefined : items[at];
   return (
     <DialogPrimitive.Root open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
-      {item && at !== undefined && <LightboxPanel item={item} at={at} total={items.length} onMove={onMove} />}
+      {item && at !== undefined && <LightboxPanel item={item} at={at} total={items.length} onMove={onMove} canAddToBoard={canAddToBoard} />}
     </DialogPrimitive.Root>
   );
 }
 
-function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: number; total: number; onMove: (at: number) => void }) {
+function LightboxPanel({
+  item,
+  at,
+  total,
+  onMove,
+  canAddToBoard,
+}: {
+  item: LightboxItem;
+  at: number;
+  total: number;
+  onMove: (at: number) => void;
+  canAddToBoard: boolean;
+}) {
   const { task, index } = item;
   // The panel stays mounted from result to result (so focus stays put and returns to the opener on close);
   // zoom belongs to one result, so it is remembered with that result's key.
@@ -51,6 +66,7 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
   const setZoomed = (value: boolean | ((current: boolean) => boolean)) =>
     setZoomedKey((typeof value === "function" ? value(zoomed) : value) ? key : null);
   const touch = useRef<{ x: number; y: number } | null>(null);
+  const [boarding, setBoarding] = useState(false);
   // Radix gives focus back to a Dialog.Trigger; this dialog is opened by a card's button or a link, so the panel
   // remembers what had focus when it opened and gives it back on close.
   // A deep link (`?view=`) renders it on the server, where nothing had focus.
@@ -67,8 +83,10 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
   const keys = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined);
   useEffect(() => {
     keys.current = (event) => {
-      // A focused video player uses the arrows to seek.
-      if (event.target instanceof HTMLVideoElement || event.altKey || event.ctrlKey || event.metaKey) return;
+      // A focused video player uses the arrows to seek; a text field (a new board's name) its own keys.
+      const target = event.target;
+      if (target instanceof HTMLVideoElement || target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey)
+        return;
       if (event.key === "ArrowLeft") previous();
       else if (event.key === "ArrowRight") next();
       else if (task.kind === "image" && (event.key === "+" || event.key === "=")) setZoomed(true);
@@ -170,8 +188,25 @@ function LightboxPanel({ item, at, total, onMove }: { item: LightboxItem; at: nu
               {zoomed ? "Fit" : "100%"}
             </button>
           )}
+          {canAddToBoard && (
+            <button
+              type="button"
+              aria-expanded={boarding}
+              onClick={() => setBoarding((value) => !value)}
+              className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-muted-foreground/30 px-3 text-sm font-medium hover:bg-muted [&_svg]:size-4"
+            >
+              <LayoutGrid aria-hidden />
+              Add to board
+            </button>
+          )}
           <QuickActions task={task} index={index} download={false} />
         </div>
+        {canAddToBoard && boarding && (
+          // The task, not one output: a board holds tasks. A new form for each task (its message belongs to it).
+          <section aria-label="Add this task to a board" className="min-w-0 rounded-lg border p-3">
+            <AddToBoard key={task.id} taskIds={[task.id]} what="this task" />
+          </section>
+        )}
         {code && (
           <p className="grid gap-1 text-xs text-muted-foreground">
             {code.code === "media_deleted"

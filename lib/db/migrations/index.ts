@@ -21,6 +21,7 @@ import * as m0018 from "./0018-export-token-expiry";
 import * as m0019 from "./0019-submission-error-detail";
 import * as m0020 from "./0020-access-tokens";
 import * as m0021 from "./0021-share-links";
+import * as m0022 from "./0022-boards";
 import * as m0023 from "./0023-comparisons";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   "0019-submission-error-detail": m0019,
   "0020-access-tokens": m0020,
   "0021-share-links": m0021,
+  "0022-boards": m0022,
   "0023-comparisons": m0023,
 };
