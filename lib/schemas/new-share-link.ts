@@ -1,0 +1,25 @@
+// The body of POST /api/share-links, checked at the edge. Apart from share-links.ts so that the pages which
+// share (the gallery, a task's page) do not carry zod on their first load.
+import { z } from "zod";
+import { SHARE_DEFAULT_EXPIRY, SHARE_EXPIRIES, type ShareExpiry } from "./share-links";
+
+/** The most tasks one link shows (a selection). */
+export const SHARE_MAX_TASKS = 100;
+
+const EXPIRY_KEYS = Object.keys(SHARE_EXPIRIES) as [ShareExpiry, ...ShareExpiry[]];
+
+export const newShareLinkSchema = z
+  .object({
+    taskIds: z
+      .array(z.string().min(1, "A task id cannot be empty.").max(200, "A task id has at most 200 characters."), {
+        error: "taskIds is a list of task ids.",
+      })
+      .min(1, "Choose at least one task to share.")
+      .max(SHARE_MAX_TASKS, `Share at most ${SHARE_MAX_TASKS} tasks in one link.`),
+    expiry: z
+      .enum(EXPIRY_KEYS, { error: `expiry is one of ${EXPIRY_KEYS.map((key) => `"${key}"`).join(", ")}.` })
+      .default(SHARE_DEFAULT_EXPIRY),
+    showPrompt: z.boolean({ error: "showPrompt is true or false." }).default(false),
+  })
+  .strict();
+export type NewShareLink = z.input<typeof newShareLinkSchema>;
