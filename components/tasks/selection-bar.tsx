@@ -1,13 +1,13 @@
 "use client";
 
 import { Download, EyeOff, Link2, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/confirm-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/format";
 import { downloadZip, hideTasks } from "@/lib/query/tasks";
-import { ShareForm } from "./share-form";
+import { LazyShareForm, prefetchShareForm } from "./lazy-share-form";
 
 interface SelectionBarProps {
   ids: string[];
@@ -81,7 +81,14 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
               Download ZIP
             </Button>
             {canShare && (
-              <Button size="sm" variant="outline" aria-expanded={sharing && count > 0} onClick={() => setSharing(!sharing)}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-expanded={sharing && count > 0}
+                onClick={() => setSharing(!sharing)}
+                onPointerEnter={prefetchShareForm}
+                onFocus={prefetchShareForm}
+              >
                 <Link2 aria-hidden />
                 Share
               </Button>
@@ -124,7 +131,9 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
       {canShare && sharing && count > 0 && (
         <section aria-label="Share the selected tasks" className="rounded-xl border bg-card p-4">
           {/* A new form for another selection: a link shown once belongs to the tasks it was made for. */}
-          <ShareForm key={ids.join(" ")} taskIds={ids} what={`the results of ${plural(count, "task")}`} />
+          <Suspense fallback={null}>
+            <LazyShareForm key={ids.join(" ")} taskIds={ids} what={`the results of ${plural(count, "task")}`} />
+          </Suspense>
         </section>
       )}
     </>
