@@ -46,6 +46,10 @@ async function visit(browser: Browser, site: PageSite, pathname: string, prefetc
       seen.push(transferred(request).then((size) => void result.prefetches.set(`${url.pathname}${url.search}`, size)));
   });
   await page.goto(`${site.base}${pathname}`, { waitUntil: "networkidle" });
+  // On a busy machine hydration can outlast the network's quiet half second, and the lazy chunks it asks for
+  // would be missed: once the main thread is idle (hydrated), the network must be quiet again.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState("networkidle");
   await Promise.all(seen);
   await context.close();
   return result;

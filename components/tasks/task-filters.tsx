@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { MODEL_META } from "@/lib/models/meta";
+import { MODEL_LABELS } from "@/lib/models/labels";
 import { hasFilters, type TaskFilters } from "@/lib/query/task-filters";
 
 const MoreFilters = lazy(() => import("./more-filters").then((module) => ({ default: module.MoreFilters })));
@@ -114,12 +114,13 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}
         >
           <option value="">Any model</option>
-          {MODEL_META.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.label}
+          {/* The names alone (labels.ts): the catalogue's descriptions and modes stay off the gallery's first load. */}
+          {Object.entries(MODEL_LABELS).map(([id, label]) => (
+            <option key={id} value={id}>
+              {label}
             </option>
           ))}
-          {model && !MODEL_META.some((entry) => entry.id === model) && <option value={model}>{model}</option>}
+          {model && !Object.hasOwn(MODEL_LABELS, model) && <option value={model}>{model}</option>}
         </Select>
         <Select
           aria-label="Type"

@@ -72,6 +72,10 @@ describe("modules of pages without a form", () => {
     expect(chainTo(entry, isZod, true)).toBeUndefined();
   });
 
+  it("the gallery names models from labels.ts, without the catalogue's descriptions and modes (meta.ts)", () => {
+    expect(chainTo("components/tasks/task-gallery.tsx", (target) => target.endsWith("lib/models/meta.ts"), true)).toBeUndefined();
+  });
+
   it("the walk finds zod where it is", () => {
     expect(chainTo("lib/models/catalogue.ts", isZod)).toEqual(["lib/models/catalogue.ts", "zod"]);
     expect(chainTo("lib/models/load.ts", (target) => target.endsWith("lib/models/epsilon.ts"))).toBeDefined();
