@@ -21,6 +21,8 @@ interface Run {
   lcp: number;
   cls: number;
   tbt: number;
+  /** Lighthouse's own failure (NO_LCP, PAGE_HUNG...), when the page could not be measured. */
+  error?: string;
 }
 
 const site = await openPageSite();
@@ -50,6 +52,7 @@ async function audit(url: string, preset: keyof typeof TARGETS, signedIn = true)
     lcp: value("largest-contentful-paint"),
     cls: value("cumulative-layout-shift"),
     tbt: value("total-blocking-time"),
+    error: lhr.runtimeError?.code,
   };
 }
 
@@ -61,9 +64,11 @@ async function median(url: string, preset: keyof typeof TARGETS, signedIn = true
 }
 
 const figures = (run: Run) =>
-  `${run.score} · LCP ${(run.lcp / 1000).toFixed(2)} s · CLS ${run.cls.toFixed(3)} · TBT ${run.tbt.toFixed(0)} ms`;
-/** A page's figure over the floor's (a floor of 0 ms TBT counts as 1 ms: the multiple stays finite). */
-const times = (page: number, floorFigure: number) => `${(page / Math.max(floorFigure, 1)).toFixed(1)}×`;
+  run.error
+    ? `not measured: ${run.error}`
+    : `${run.score} · LCP ${(run.lcp / 1000).toFixed(2)} s · CLS ${run.cls.toFixed(3)} · TBT ${run.tbt.toFixed(0)} ms`;
+/** A page's figure over the floor's; none over a floor of 0 (a desktop's TBT), where a multiple means nothing. */
+const times = (page: number, floorFigure: number) => (floorFigure > 0 ? `${(page / floorFigure).toFixed(1)}×` : "—");
 
 try {
   const rows: Row[] = [];
