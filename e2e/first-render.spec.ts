@@ -92,6 +92,13 @@ test("a ?view= link renders on the server too: the lightbox opens in the HTML's 
 test("the task page shows an image fitted from its 1280 px WebP, first, and the original at 100%", async ({ page }) => {
   const id = await createTask(page.request, `${tag} ibis, fitted`);
   await waitArchived(page.request, id);
+  // The largest picture is in the server's HTML (issue 28: the LCP), with its final URL, its size and first in line.
+  const html = await (await page.request.get(`/tasks/${id}`)).text();
+  const served = html.match(/<img [^>]*>/g)?.find((img) => img.includes(`src="/api/media/${id}/0/thumbnail?w=1280"`));
+  expect(served).toBeDefined();
+  expect(served).toMatch(/ fetchpriority="high"/i);
+  expect(served).toMatch(/ width="\d+"/);
+  expect(served).toMatch(/ height="\d+"/);
   await page.goto(`/tasks/${id}`);
   const zoom = page.getByRole("button", { name: /Image 1 of 1: fitted/ });
   const picture = zoom.locator("img");

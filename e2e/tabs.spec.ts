@@ -74,3 +74,31 @@ test("a tab that opens while another leads catches up on what changed since its 
   await expect(card).toContainText("Succeeded", { timeout: 60_000 });
   expect(streams.urls).toHaveLength(1);
 });
+
+// Issue 28: ten tabs cost what one does only if an idle tab asks for nothing. A card's action links (Use as
+// input, Animate, Use these settings) are each their own render of /generate: prefetched, every card in every
+// tab fetched one. And the budget alerts come with the tab's share of the event stream, not a poll per tab.
+test("an idle gallery tab prefetches no card's action link and polls no alerts", async ({ page }) => {
+  const prompt = `tabs idle ${Date.now()}`;
+  await waitArchived(page.request, await createTask(page.request, prompt));
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const render = url.searchParams.has("_rsc") || request.headers()["rsc"] === "1";
+    url.searchParams.delete("_rsc");
+    // The navigation's own link to /generate may prefetch the page's shell; a card's link carries its task.
+    if ((render && url.pathname === "/generate" && url.search) || url.pathname === "/api/budgets/alerts")
+      asked.push(`${url.pathname}${url.search}`);
+  });
+  // The tab's timers run on a clock the test moves: two minutes pass without waiting for them.
+  await page.clock.install();
+  const gallery = new TasksPage(page);
+  await gallery.goto();
+  await expect(gallery.card(prompt).getByRole("link", { name: "Use as input" })).toBeVisible({ timeout: 30_000 });
+  await gallery.card(prompt).hover(); // a pointer over a card is not a click on its links
+  await page.mouse.wheel(0, 600);
+  await page.clock.runFor(120_000);
+  // A request made after all of those: once it is seen, every request the timers made before it was seen too.
+  await Promise.all([page.waitForRequest((request) => request.url().endsWith("/api/health")), page.evaluate(() => fetch("/api/health"))]);
+  expect(asked).toEqual([]);
+});

@@ -1,20 +1,19 @@
 "use client";
 
 import { Bell, BellOff } from "lucide-react";
-import { useId, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useId, useState, useSyncExternalStore } from "react";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { createNotifier } from "@/lib/notifications";
 import {
-  browserDeps,
   notificationsSupported,
   notificationsWanted,
   setNotificationsWanted,
   subscribeNotificationsWanted,
 } from "@/lib/notifications-browser";
-import { useServerEvents } from "@/lib/query/events";
 
 const subscribeNever = () => () => {};
+// Mounted only while notifications are on: the notifier's code loads for who turned them on, not with the page.
+const NotificationsListener = lazy(() => import("./notifications-listener").then((module) => ({ default: module.NotificationsListener })));
 
 /**
  * "Notify me" for the Tasks page header: opt-in browser notifications when a task or a whole "Runs: N"
@@ -46,14 +45,11 @@ export function NotificationsToggle() {
           Blocked by the browser: allow notifications in this site&apos;s settings.
         </span>
       ) : null}
-      {on ? <NotificationsListener /> : null}
+      {on ? (
+        <Suspense fallback={null}>
+          <NotificationsListener />
+        </Suspense>
+      ) : null}
     </div>
   );
-}
-
-/** Mounted only while notifications are on, so a page that does not want them opens no event stream for them. */
-function NotificationsListener() {
-  const [notifier] = useState(() => createNotifier(browserDeps));
-  useServerEvents({ task: (event) => void notifier.onTask(event), submission: (event) => void notifier.onSubmission(event) });
-  return null;
 }

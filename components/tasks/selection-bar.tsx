@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/format";
 import { downloadZip, hideTasks } from "@/lib/query/tasks";
-import { ShareForm } from "./share-form";
+import { LazyShareForm, prefetchShareForm } from "./lazy-share-form";
 
 // Loaded when first opened: the gallery's script stays as it was for those who never add to a board.
 const AddToBoard = lazy(() => import("@/components/shared/add-to-board").then((module) => ({ default: module.AddToBoard })));
@@ -94,7 +94,14 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
               </Button>
             )}
             {canShare && (
-              <Button size="sm" variant="outline" aria-expanded={sharing && count > 0} onClick={() => setSharing(!sharing)}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-expanded={sharing && count > 0}
+                onClick={() => setSharing(!sharing)}
+                onPointerEnter={prefetchShareForm}
+                onFocus={prefetchShareForm}
+              >
                 <Link2 aria-hidden />
                 Share
               </Button>
@@ -144,7 +151,9 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
       {canShare && sharing && count > 0 && (
         <section aria-label="Share the selected tasks" className="rounded-xl border bg-card p-4">
           {/* A new form for another selection: a link shown once belongs to the tasks it was made for. */}
-          <ShareForm key={ids.join(" ")} taskIds={ids} what={`the results of ${plural(count, "task")}`} />
+          <Suspense fallback={null}>
+            <LazyShareForm key={ids.join(" ")} taskIds={ids} what={`the results of ${plural(count, "task")}`} />
+          </Suspense>
         </section>
       )}
     </>

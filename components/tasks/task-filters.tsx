@@ -2,17 +2,16 @@
 
 import { Columns3, GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useId, useState } from "react";
-import { SPEC_TASK_CODES } from "@/components/shared/error-codes";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useDebounced } from "@/components/shared/use-debounced";
 import { Button } from "@/components/ui/button";
-import { DateInput } from "@/components/ui/date-input";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { instantOfLocalDay, localDayKey } from "@/lib/dates";
-import { MODEL_META } from "@/lib/models/meta";
+import { MODEL_LABELS } from "@/lib/models/labels";
 import { hasFilters, type TaskFilters } from "@/lib/query/task-filters";
+
+const MoreFilters = lazy(() => import("./more-filters").then((module) => ({ default: module.MoreFilters })));
 
 export interface MemberOption {
   id: string;
@@ -54,10 +53,11 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
   const more = ["error", "member", "from", "to", "favourite"] as const;
   const moreActive = more.filter((key) => filters[key] !== undefined).length;
   const [open, setOpen] = useState(moreActive > 0);
+  // Drawn from the first opening on, and kept while closed: what was typed in it stays.
+  const [drawn, setDrawn] = useState(open);
   const set = (patch: Partial<TaskFilters>) => onChange({ ...filters, ...patch });
   const status = filters.status?.join(",") ?? "";
   const model = filters.model?.join(",") ?? "";
-  const error = filters.error?.join(",") ?? "";
 
   return (
     <search aria-label="Filter tasks" className="grid gap-2 rounded-xl border bg-card p-2 shadow-sm">
@@ -127,12 +127,13 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           onChange={(event) => set({ model: event.target.value ? event.target.value.split(",") : undefined })}
         >
           <option value="">Any model</option>
-          {MODEL_META.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.label}
+          {/* The names alone (labels.ts): the catalogue's descriptions and modes stay off the gallery's first load. */}
+          {Object.entries(MODEL_LABELS).map(([id, label]) => (
+            <option key={id} value={id}>
+              {label}
             </option>
           ))}
-          {model && !MODEL_META.some((entry) => entry.id === model) && <option value={model}>{model}</option>}
+          {model && !Object.hasOwn(MODEL_LABELS, model) && <option value={model}>{model}</option>}
         </Select>
         <Select
           aria-label="Type"
@@ -144,7 +145,15 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
           <option value="image">Images</option>
           <option value="video">Videos</option>
         </Select>
-        <Button variant="outline" aria-expanded={open} aria-controls={`${id}-more`} onClick={() => setOpen((value) => !value)}>
+        <Button
+          variant="outline"
+          aria-expanded={open}
+          aria-controls={`${id}-more`}
+          onClick={() => {
+            setOpen((value) => !value);
+            setDrawn(true);
+          }}
+        >
           <SlidersHorizontal aria-hidden />
           More filters{moreActive ? ` (${moreActive})` : ""}
         </Button>
@@ -156,70 +165,13 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
         )}
       </div>
       <div id={`${id}-more`} hidden={!open} className="grid grid-cols-2 items-end gap-2 border-t pt-2 sm:grid-cols-3 lg:grid-cols-5">
-        <Field id={`${id}-error`} label="Error code">
-          <Select
-            id={`${id}-error`}
-            value={error}
-            onChange={(event) => set({ error: event.target.value ? event.target.value.split(",") : undefined })}
-          >
-            <option value="">Any</option>
-            {SPEC_TASK_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-            {/* A code from a link (one the spec does not list, or several): offered as it is. */}
-            {error && !(SPEC_TASK_CODES as readonly string[]).includes(error) && (
-              <option value={error}>{error.split(",").join(", ")}</option>
-            )}
-          </Select>
-        </Field>
-        <Field id={`${id}-member`} label="Member">
-          <Select id={`${id}-member`} value={filters.member ?? ""} onChange={(event) => set({ member: event.target.value || undefined })}>
-            <option value="">Everyone</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-            {filters.member && !members.some((m) => m.id === filters.member) && <option value={filters.member}>Another member</option>}
-          </Select>
-        </Field>
-        <Field id={`${id}-from`} label="From">
-          <DateInput
-            id={`${id}-from`}
-            calendarLabel="Calendar for the first day"
-            value={localDayKey(filters.from)}
-            onChange={(day) => set({ from: instantOfLocalDay(day, false) })}
-          />
-        </Field>
-        <Field id={`${id}-to`} label="To">
-          <DateInput
-            id={`${id}-to`}
-            calendarLabel="Calendar for the last day"
-            value={localDayKey(filters.to)}
-            onChange={(day) => set({ to: instantOfLocalDay(day, true) })}
-          />
-        </Field>
-        <label className="flex h-9 cursor-pointer items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 cursor-pointer accent-primary"
-            checked={filters.favourite === true}
-            onChange={(event) => set({ favourite: event.target.checked || undefined })}
-          />
-          Favourites only
-        </label>
+        {/* Drawn (and its code loaded) once opened: most visits never open it. */}
+        {drawn && (
+          <Suspense fallback={null}>
+            <MoreFilters id={id} filters={filters} members={members} set={set} />
+          </Suspense>
+        )}
       </div>
     </search>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditPeriodSchema } from "@/lib/schemas/credits";
+import { creditPeriodSchema } from "@/lib/schemas/credit-period-param";
 import { bucketFor, bucketKeys, bucketLabel, periodStart } from "./period";
 
 const NOW = new Date("2026-03-05T15:30:00.000Z");

@@ -11,12 +11,15 @@ export function budgetsQueryOptions() {
   });
 }
 
-/** The banner's alerts: looked at again every 20 s and when the tab comes back. */
+/**
+ * The banner's alerts. Not polled: an alert fires only when credits are committed, which the tab's share of the
+ * one event stream reports (useLiveCredits reads them again then); a poll per tab made ten tabs cost ten times
+ * one. Read again, too, when the tab comes back (another tab may have dismissed one).
+ */
 export function budgetAlertsQueryOptions() {
   return queryOptions({
     queryKey: budgetKeys.alerts,
     queryFn: ({ signal }) => fetchJson<{ alerts: BudgetAlertView[] }>("/api/budgets/alerts", { signal }).then((b) => b.alerts),
-    refetchInterval: 20_000,
   });
 }
 

@@ -1,5 +1,6 @@
 import { useMutation } from "./react";
-import type { NewShareLink, ShareLinkView } from "@/lib/schemas/share-links";
+import type { NewShareLink } from "@/lib/schemas/new-share-link";
+import type { ShareLinkView } from "@/lib/schemas/share-links";
 import { fetchJson } from "./fetch-json";
 
 // Mutations of share links: made from a task's page, revoked in Settings → Share links (which then refreshes

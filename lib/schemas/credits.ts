@@ -1,12 +1,9 @@
-// Client-safe: the Credits page keeps its period in the URL (`?period=`); links and the page share these.
-import { z } from "zod";
+// Client-safe and zod-free (the Credits page's first load): the page keeps its period in the URL (`?period=`);
+// links and the page share these. The parameter's schema is in credit-period-param.ts.
 
 export const CREDIT_PERIODS = ["7d", "30d", "90d", "all"] as const;
 export type CreditPeriod = (typeof CREDIT_PERIODS)[number];
 export const DEFAULT_CREDIT_PERIOD: CreditPeriod = "30d";
-
-/** A missing, repeated or unknown `period` falls back to the default instead of failing the page. */
-export const creditPeriodSchema = z.enum(CREDIT_PERIODS).catch(DEFAULT_CREDIT_PERIOD);
 
 export const PERIOD_LABELS: Record<CreditPeriod, { short: string; long: string }> = {
   "7d": { short: "7 days", long: "the last 7 days" },

@@ -9,7 +9,7 @@ import { listMembers } from "@/lib/db/users";
 import { roleAtLeast } from "@/lib/members/roles";
 import { HydrationBoundary } from "@/lib/query/hydration-boundary";
 import { prefetchLedger } from "@/lib/query/server/prefetch-ledger";
-import { creditPeriodSchema } from "@/lib/schemas/credits";
+import { creditPeriodSchema } from "@/lib/schemas/credit-period-param";
 
 export const metadata: Metadata = { title: "Credits" };
 

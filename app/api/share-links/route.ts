@@ -1,6 +1,6 @@
 import { gatewayOriginOf } from "@/lib/gateway/task-view";
 import { withUser } from "@/lib/http/handler";
-import { newShareLinkSchema } from "@/lib/schemas/share-links";
+import { newShareLinkSchema } from "@/lib/schemas/new-share-link";
 import { createShareLink, shareLinksOf } from "@/lib/shares/links";
 
 // Share links: a member's own live ones (an admin's: everyone's), and a new one, whose URL is answered once
