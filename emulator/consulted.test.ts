@@ -2,7 +2,7 @@
 // out readings that cannot change a test file): requests mark what they read, the control API marks nothing.
 import { describe, expect, it } from "vitest";
 import { profileMatrix, profileProjects, PROFILE_TEST_FILES } from "@/bench/profile-matrix";
-import { BODIES, emulatorForFile } from "./testing";
+import { BODIES, emulatorForFile, startClient } from "./testing";
 
 const emulator = emulatorForFile();
 
@@ -24,6 +24,22 @@ describe("switches consulted by the emulator's answers", () => {
     await emu.createTask("videos", apiKey, { model: "alpha-2.3", prompt: "a harbour" });
     expect((await emu.getTask(apiKey, "task_nobody")).status).toBe(404);
     expect(emu.running.consulted()).toEqual(expect.arrayContaining(["alphaResolution", "errorBody"]));
+  });
+
+  it("does not count a switch the test set itself, until a reset", async () => {
+    const emu = await startClient();
+    try {
+      const { apiKey } = await emu.account();
+      await emu.setProfile({ errorBody: "flat" });
+      expect((await emu.getTask(apiKey, "task_nobody")).status).toBe(404);
+      expect(emu.running.consulted()).not.toContain("errorBody");
+      await emu.control("POST", "/reset");
+      const { apiKey: again } = await emu.account();
+      expect((await emu.getTask(again, "task_nobody")).status).toBe(404);
+      expect(emu.running.consulted()).toContain("errorBody");
+    } finally {
+      await emu.running.close();
+    }
   });
 
   it("leaves a file out of a one-switch profile only when its requests never consulted that switch", () => {

@@ -4,7 +4,7 @@ import type { Emulator } from "./emulator";
 import { json, parseJson, readBody, v1Error, type Reply } from "./http";
 import { faultsBodySchema } from "./faults";
 import { parseOrigin } from "./inputs";
-import { mergeProfile } from "./profile";
+import { mergeProfile, type Profile } from "./profile";
 import type { Account } from "./store";
 import type { IncomingMessage } from "node:http";
 
@@ -98,7 +98,7 @@ export async function control(emu: Emulator, req: IncomingMessage, path: string)
     if (!parsed.ok) return v1Error(400, "malformed_json", parsed.message);
     const merged = mergeProfile(emu.settings, parsed.value);
     if (!merged.ok) return v1Error(400, "invalid_profile", merged.message);
-    emu.profile = merged.profile;
+    emu.override(merged.profile, Object.keys(parsed.value as object) as (keyof Profile)[]);
     return json(200, emu.settings);
   }
   if (path === "/__emulator/reset" && method === "POST") {

@@ -24,9 +24,12 @@ export class Emulator {
   baseUrl = "";
   /**
    * Switches read while answering requests (through `profile`), never cleared: a test file whose requests
-   * never consulted a switch behaves the same whatever its value (`npm run test:profiles` uses this).
+   * never consulted a switch behaves the same whatever its value (`npm run test:profiles` uses this). A switch
+   * the test set itself (PUT /__emulator/profile) is not consulted while it stands: the answer follows the
+   * test's value, not the one the emulator started with. Reset ends that.
    */
   readonly consulted = new Set<keyof Profile>();
+  private readonly overridden = new Set<keyof Profile>();
   private current!: Profile;
   private recorded!: Profile;
 
@@ -62,13 +65,20 @@ export class Emulator {
 
   set profile(next: Profile) {
     this.current = next;
-    const consulted = this.consulted;
+    const { consulted, overridden } = this;
     this.recorded = new Proxy(next, {
       get(target, key, receiver) {
-        if (typeof key === "string" && Object.hasOwn(target, key)) consulted.add(key as keyof Profile);
+        if (typeof key === "string" && Object.hasOwn(target, key) && !overridden.has(key as keyof Profile))
+          consulted.add(key as keyof Profile);
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
+  }
+
+  /** The control API's change of some switches (see consulted). */
+  override(next: Profile, switches: (keyof Profile)[]): void {
+    for (const key of switches) this.overridden.add(key);
+    this.profile = next;
   }
 
   /** The profile as set, for the control API: reading it marks nothing consulted. */
@@ -175,6 +185,7 @@ export class Emulator {
     this.rate.clear();
     this.faults.clear();
     this.inputs.reset();
+    this.overridden.clear();
     this.profile = copyProfile(this.startProfile);
     this.ensureDemoAccount();
   }
