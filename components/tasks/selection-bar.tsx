@@ -118,9 +118,10 @@ export function SelectionBar({ ids, credits, total, onSelectAll, onClear, onHidd
               <EyeOff aria-hidden />
               Hide
             </Button>
-            <Button size="sm" variant="ghost" onClick={onClear}>
+            {/* "Clear" on screen, so the bar stays one row at 1280 px with Add to board in it. */}
+            <Button size="sm" variant="ghost" aria-label="Clear selection" onClick={onClear}>
               <X aria-hidden />
-              Clear selection
+              Clear
             </Button>
           </div>
         </div>
