@@ -2,8 +2,8 @@
 // a recording proxy). Run 1: web, web, worker; run 2: all, all, all. About 40 creations through the
 // instances that serve the API, one engine instance killed with SIGKILL mid-run; then it checks exactly one
 // upstream task per submission, nothing lost, credits exact, never more than 5 image / 3 video live, no task
-// polled twice within 5 s, SSE events across instances, every result served by every instance, and the
-// killed instance's work moving on (its seconds printed). Prints the figures; exits 1 when something does not hold.
+// polled twice within 5 s, SSE events across instances, every result served by every instance, a share link
+// revoked on one instance refused at once by another, and the killed instance's work moving on (its seconds printed). Prints the figures; exits 1 when something does not hold.
 //
 // Postgres: TEST_DATABASE_URL (a server; each run makes and drops its own database), else .ci/start-postgres.
 // Ports: SCALE_PORT (first of five for the instances, default 3132) and SCALE_EMULATOR_PORT (default 4132).
@@ -42,6 +42,7 @@ function check(result: ScenarioResult, crossInstanceEvents: boolean): string[] {
   expect(result.duplicatePolls === 0, `${result.duplicatePolls} polls within 5 s of the previous`);
   expect(result.peakRequestsPerMinute <= 110, `${result.peakRequestsPerMinute} upstream requests in 60 s`);
   expect(result.mediaFailures.length === 0, `media not served everywhere: ${result.mediaFailures.slice(0, 5).join(", ")}`);
+  expect(result.shareFailures.length === 0, result.shareFailures.join("; "));
   expect(result.sseTerminal === result.tasks, `the SSE client heard ${result.sseTerminal} of ${result.tasks} tasks end`);
   // A hang detector, not the speed target: bench:scale holds events to p99 ≤ 1 s; beside the rest of CI on two
   // cores a relay that works read 1,008 ms once and 4,134 ms another time. A broken relay fails sseTerminal.

@@ -48,6 +48,8 @@ export interface ScenarioResult {
   killed?: { instance: string; heldTasks: number; heldSubmissions: number; failoverSeconds: number[] };
   /** Results fetched from an instance that did not answer 200 with the archived bytes. */
   mediaFailures: string[];
+  /** A share link made on one instance and revoked there, opened on another (see shareAcrossInstances). */
+  shareFailures: string[];
   durationSeconds: number;
   instances: Instance[];
   cookie: string;
@@ -80,6 +82,29 @@ function requestFor(i: number): Record<string, unknown> {
  * POSTs one submission, sending it again (same id: Darkroom keeps it once) when the connection fails before an
  * answer, as a client should; CI once saw a reset on a busy machine. Exactly-once is checked upstream after.
  */
+/**
+ * A share link made on the first instance opens on the second; revoked on the first, the second refuses it at
+ * once (each open reads the link from the database: no instance keeps it).
+ */
+async function shareAcrossInstances(servers: Instance[], taskId: string | undefined, cookie: string): Promise<string[]> {
+  const [maker, other] = servers;
+  if (!maker || !other || !taskId) return ["no two instances and an archived task to share"];
+  const headers = { "content-type": "application/json", cookie, origin: maker.url };
+  const made = await fetch(`${maker.url}/api/share-links`, { method: "POST", headers, body: JSON.stringify({ taskIds: [taskId] }) });
+  if (made.status !== 201) return [`share link creation on ${maker.name}: ${made.status}`];
+  const { url, link } = (await made.json()) as { url: string; link: { id: string } };
+  const path = new URL(url).pathname;
+  const open = async () => (await fetch(`${other.url}${path}`)).status;
+  const failures: string[] = [];
+  const before = await open();
+  if (before !== 200) failures.push(`share link opened on ${other.name} before revocation: ${before}`);
+  const revoked = await fetch(`${maker.url}/api/share-links/${link.id}`, { method: "DELETE", headers });
+  if (!revoked.ok) failures.push(`share link revocation on ${maker.name}: ${revoked.status}`);
+  const after = await open();
+  if (after !== 404) failures.push(`share link opened on ${other.name} right after its revocation on ${maker.name}: ${after}`);
+  return failures;
+}
+
 async function submit(url: string, cookie: string, body: string): Promise<Response> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -257,6 +282,8 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       }
     }
 
+    const shareFailures = await shareAcrossInstances(servers, tasks.find((t) => t.archive_state === "done")?.id, cookie);
+
     const terminal = new Set(sse.heard.filter((h) => h.type === "task" && h.archive === "done").map((h) => h.id));
     sse.close();
     const result: ScenarioResult = {
@@ -277,6 +304,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       sseTerminal: terminal.size,
       killed,
       mediaFailures,
+      shareFailures,
       durationSeconds: (Date.now() - started) / 1000,
       instances,
       cookie,
