@@ -72,6 +72,7 @@ function print(result: ScenarioResult): void {
         ? `  killed ${result.killed.instance} (SIGKILL) holding ${result.killed.heldTasks} polls, ${result.killed.heldSubmissions} sends; failover max ${Math.max(0, ...failover).toFixed(1)} s`
         : "  no kill",
       `  media served by every API instance: ${result.mediaFailures.length === 0 ? "yes" : `no (${result.mediaFailures.length} failures)`}`,
+      `  a share link revoked on one instance refused by another at once: ${result.shareFailures.length === 0 ? "yes" : "no"}`,
     ].join("\n"),
   );
 }
