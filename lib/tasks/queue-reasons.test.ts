@@ -35,8 +35,6 @@ async function expectBooks(emu: ReturnType<typeof emulator>, apiKey: string, sub
     ).toBeLessThanOrEqual(kind === "image" ? 5 : 3);
 }
 
-const secondsUntil = (t: TestEngine, iso: string | null) => (Date.parse(iso!) - t.engine.now().getTime()) / 1000;
-
 describe("queue reasons", () => {
   beforeAll(migrated);
   beforeEach(clearEngineTables);
@@ -118,11 +116,21 @@ describe("queue reasons", () => {
     const t = await testEngine(emu, apiKey);
     await emu.faults([{ kind: "status", status: 429, retryAfter: "12", path: "/v1/images", times: 1 }]);
     await t.submit(BODIES.gamma());
+    const sent = t.engine.now().getTime();
     await dispatchOnce(t.engine);
+    const answered = t.engine.now().getTime();
     const [waiting] = await explain(t);
-    expect(waiting!.reason).toMatchObject({ code: "rate_limited", words: "API rate limit, next try in 12 s" });
-    expect(secondsUntil(t, waiting!.reason.until)).toBeGreaterThan(11);
-    expect(secondsUntil(t, waiting!.reason.until)).toBeLessThanOrEqual(12);
+    const asked = t.engine.now().getTime();
+    // Retry-After counts from the answer, which came between `sent` and `answered` (far apart on a busy machine).
+    const until = Date.parse(waiting!.reason.until!);
+    expect(waiting!.reason.code).toBe("rate_limited");
+    expect(until).toBeGreaterThanOrEqual(sent + 12_000);
+    expect(until).toBeLessThanOrEqual(answered + 12_000);
+    // N counts from when the reason was read: 12 when that is at once.
+    const seconds = Number(/^API rate limit, next try in (\d+) s$/.exec(waiting!.reason.words)?.[1]);
+    expect(seconds).toBeLessThanOrEqual(12);
+    expect(seconds).toBeGreaterThanOrEqual(Math.floor((until - asked) / 1000));
+    expect(queueReasonWords("rate_limited", waiting!.reason.until, until - 12_000)).toBe("API rate limit, next try in 12 s");
     await expectBooks(emu, apiKey, 1);
   });
 
