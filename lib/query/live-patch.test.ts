@@ -1,9 +1,11 @@
 // Issue 15: an event carries the task's view, and a tab patches its cache from it. A new task goes first on
 // the first page only; a loaded one is replaced wherever it is; one now hidden leaves; filters the view cannot
 // judge (a search) make that list refetch instead.
-import { describe, expect, it } from "vitest";
-import type { TaskView } from "@/lib/schemas/views";
-import { listShows, patchList } from "./live-patch";
+import { describe, expect, it, vi } from "vitest";
+import type { SubmissionView, TaskView } from "@/lib/schemas/views";
+import { QueryClient } from "./cache";
+import { submissionKeys } from "./keys";
+import { applySubmissionChange, listShows, patchList } from "./live-patch";
 import type { TaskListData } from "./tasks";
 
 const view = (id: string, createdAt: string, patch: Partial<TaskView> = {}): TaskView => ({
@@ -94,5 +96,29 @@ describe("patchList", () => {
     expect(patchList(page, {}, view("t1", "2026-11-23T10:01:00.000Z", { status: "failed" }))).toMatchObject({
       tasks: [{ id: "t1", status: "failed" }],
     });
+  });
+});
+
+describe("applySubmissionChange", () => {
+  const followed = (state: SubmissionView["state"]) => ({ id: "s1", state, taskId: null, error: null }) as unknown as SubmissionView;
+
+  it("reads a submission again when it is refused or handed to a person: the event does not say why", () => {
+    for (const state of ["rejected", "attention"] as const) {
+      const client = new QueryClient();
+      client.setQueryData(submissionKeys.detail("s1"), followed("sending"));
+      const invalidate = vi.spyOn(client, "invalidateQueries");
+      applySubmissionChange(client, { id: "s1", state, taskId: null });
+      expect(client.getQueryData<SubmissionView>(submissionKeys.detail("s1"))?.state).toBe(state);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: submissionKeys.detail("s1"), exact: true });
+    }
+  });
+
+  it("patches an accepted one in place, with no request", () => {
+    const client = new QueryClient();
+    client.setQueryData(submissionKeys.detail("s1"), followed("sending"));
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    applySubmissionChange(client, { id: "s1", state: "accepted", taskId: "task_1" });
+    expect(client.getQueryData<SubmissionView>(submissionKeys.detail("s1"))).toMatchObject({ state: "accepted", taskId: "task_1" });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: submissionKeys.detail("s1"), exact: true });
   });
 });

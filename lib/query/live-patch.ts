@@ -82,9 +82,15 @@ const WAITING = new Set(["queued", "sending"]);
 
 /** A submission moved: its own page and the queue are patched; the others waiting move up one place. */
 export function applySubmissionChange(queryClient: QueryClient, event: { id: string; state: string; taskId: string | null }): void {
+  const followed = queryClient.getQueryData<SubmissionView>(submissionKeys.detail(event.id));
   queryClient.setQueryData<SubmissionView>(submissionKeys.detail(event.id), (old) =>
     old ? { ...old, state: event.state as SubmissionView["state"], taskId: event.taskId ?? old.taskId } : old,
   );
+  // The event says the new state, not why: a refusal's code, field and message come with the submission itself.
+  // (Patched alone, a refused card said "The request could not be sent." with no code, whenever the event came
+  // before the card's own read of the submission.)
+  if (followed && followed.state !== event.state && (event.state === "rejected" || event.state === "attention"))
+    void queryClient.invalidateQueries({ queryKey: submissionKeys.detail(event.id), exact: true });
   const queue = queryClient.getQueryData<QueueData>(taskKeys.queue);
   const inQueue = queue?.submissions.some((s) => s.id === event.id);
   if (queue && inQueue) {
