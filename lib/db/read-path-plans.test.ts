@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
+import { tokenCommitted } from "@/lib/db/budgets";
 import { creditsByMember, creditsByModel, creditTotals, spendByBucket } from "@/lib/db/credit-totals";
 import { dialectOf } from "@/lib/db/connect";
 import { listTasks } from "@/lib/db/task-list";
@@ -33,11 +34,42 @@ beforeAll(async () => {
         credits_used: i % 10 === 9 ? null : 44,
         credits_refunded: i % 10 === 9 ? 44 : null,
         hidden: i % 100 === 50 ? 1 : 0,
+        submission_id: `sub_plan_${i}`,
         created_at: at(i),
         updated_at: at(i),
       };
     });
     await db.insertInto("tasks").values(rows).execute();
+  }
+  // Submissions, one in fifty through a script's token (the rest from the dashboard), each with its task.
+  for (let start = 0; start < TOTAL; start += 500) {
+    const rows = Array.from({ length: 500 }, (_, k) => {
+      const i = start + k;
+      return {
+        id: `sub_plan_${i}`,
+        user_id: `member_${i % 4}`,
+        model: "gamma-5-pro",
+        kind: "image" as const,
+        endpoint: "images" as const,
+        params: "{}",
+        body: "{}",
+        idempotency_key: `darkroom-plan-${i}`,
+        state: "accepted" as const,
+        position: i,
+        next_attempt_at: at(i),
+        lease_until: null,
+        error_code: null,
+        error_message: null,
+        error_field: null,
+        batch_id: null,
+        task_id: id(i),
+        upstream_raw: null,
+        token_id: i % 50 === 0 ? `token_${i % 200}` : null,
+        created_at: at(i),
+        updated_at: at(i),
+      };
+    });
+    await db.insertInto("submissions").values(rows).execute();
   }
   await sql`analyze`.execute(db);
 });
@@ -89,5 +121,19 @@ describe("query plans at 5,000 tasks", () => {
       else expect(plan).not.toMatch(/SCAN tasks(?! USING COVERING INDEX tasks_created)/);
     }
     expect(await creditTotals(database().db)).toMatchObject({ tasks: TOTAL, used: 44 * 4_500, refunded: 44 * 500 });
+  });
+
+  it("finds a token's submissions by their token (its budget is read at every creation through it)", async () => {
+    let committed = -1;
+    const plans = await plansOf(database().db, async (db) => {
+      committed = await tokenCommitted(db, { tokenId: "token_100" });
+    });
+    // Tasks 100, 300, …, 4900: 25 succeeded, 44 credits each.
+    expect(committed).toBe(25 * 44);
+    for (const plan of plans) {
+      // Searched by an index (the token's, or the queue's for what waits), never scanned whole.
+      if (postgres()) expect(plan).not.toMatch(/Seq Scan on submissions/);
+      else expect(plan).not.toMatch(/^SCAN (s|submissions)$/m);
+    }
   });
 });

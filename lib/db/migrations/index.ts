@@ -23,6 +23,7 @@ import * as m0020 from "./0020-access-tokens";
 import * as m0021 from "./0021-share-links";
 import * as m0022 from "./0022-boards";
 import * as m0023 from "./0023-comparisons";
+import * as m0024 from "./0024-submission-token-index";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021-share-links": m0021,
   "0022-boards": m0022,
   "0023-comparisons": m0023,
+  "0024-submission-token-index": m0024,
 };
