@@ -83,9 +83,14 @@ const WAITING = new Set(["queued", "sending"]);
 /** A submission moved: its own page and the queue are patched; the others waiting move up one place. */
 export function applySubmissionChange(queryClient: QueryClient, event: { id: string; state: string; taskId: string | null }): void {
   const followed = queryClient.getQueryData<SubmissionView>(submissionKeys.detail(event.id));
-  queryClient.setQueryData<SubmissionView>(submissionKeys.detail(event.id), (old) =>
-    old ? { ...old, state: event.state as SubmissionView["state"], taskId: event.taskId ?? old.taskId } : old,
-  );
+  if (followed) {
+    const state = event.state as SubmissionView["state"];
+    queryClient.setQueryData<SubmissionView>(submissionKeys.detail(event.id), {
+      ...followed,
+      state,
+      taskId: event.taskId ?? followed.taskId,
+    });
+  }
   // The event says the new state, not why: a refusal's code, field and message come with the submission itself.
   // (Patched alone, a refused card said "The request could not be sent." with no code, whenever the event came
   // before the card's own read of the submission.)
