@@ -45,7 +45,7 @@ export async function importTask(engine: Engine, user: SessionUser, taskId: stri
         "The API does not know this task for Darkroom's key (it may belong to another account).",
       );
     if (outcome.kind === "rate_limited" || outcome.kind === "concurrency_limited") {
-      const seconds = Math.ceil((await pauseForRate(engine, outcome.retryAfterMs)).waitMs / 1000);
+      const seconds = Math.ceil((await pauseForRate(engine, outcome)).waitMs / 1000);
       throw new AppError("rate_limited:upstream", `The API is limiting requests; try the import again in ${seconds} s.`, undefined, {
         "Retry-After": String(seconds),
       });

@@ -68,11 +68,13 @@ export function createUpstreamClient({
     const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     let text: string;
+    let arrivedAt: number;
     try {
       // redirect "manual": fetch would carry x-api-key along to wherever a redirect points.
       // cache "no-store": Next.js would otherwise cache GETs, and a task's state changes.
       response = await fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual", cache: "no-store" });
-      observeUpstreamDate(response.headers.get("date"), now());
+      arrivedAt = now();
+      observeUpstreamDate(response.headers.get("date"), arrivedAt);
       text = await response.text();
     } catch {
       // The thrown error's text can hold the URL; only its category is kept.
@@ -94,7 +96,8 @@ export function createUpstreamClient({
       const replayed = response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true";
       return { ok: true, status, value: scrubbedTask(reading.task, secrets, apiKey), replayed, ...(raw ? { raw } : {}) };
     }
-    return failureFromStatus(status, scrubbed(errorOf(text), secrets, apiKey), parseRetryAfter(response.headers.get("retry-after"), now()));
+    const error = scrubbed(errorOf(text), secrets, apiKey);
+    return { ...failureFromStatus(status, error, parseRetryAfter(response.headers.get("retry-after"), arrivedAt)), arrivedAt };
   }
 
   const taskPath = (prefix: string, id: string) => `${prefix}${encodeURIComponent(id)}`;

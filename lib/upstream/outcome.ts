@@ -41,6 +41,8 @@ export interface UpstreamFailure {
   /** The error code the service sent, as sent (scrubbed): shown beside the plain words, never matched on here. */
   code?: string;
   retryAfterMs?: number;
+  /** When the answer arrived (the client's clock, ms): a Retry-After counts from here, not from whenever it is read. */
+  arrivedAt?: number;
   retryable: boolean;
   /** A 2xx that could not be read: the task id, when the answer had one (the task exists and is kept). */
   taskId?: string;

@@ -52,13 +52,14 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       if (claimed === "full") break;
       if (claimed === "taken") continue;
       const lease = { id: submission.id, owner: engine.owner, version: claimed };
-      const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: "high", now: engine.now() });
+      const asked = engine.now();
+      const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: "high", now: asked });
       if (!budget.ok) {
         await updateSubmission(db, {
           id: submission.id,
           state: "queued",
           lease_until: null,
-          next_attempt_at: later(engine, budget.waitMs),
+          next_attempt_at: new Date(asked.getTime() + budget.waitMs).toISOString(),
         });
         return sent;
       }
@@ -226,9 +227,9 @@ async function afterFailure(engine: Engine, submission: Submission, failure: Ups
     error_upstream_code: failure.code ?? null,
   };
   if (limited === "rate") {
-    const { backoffMs } = await pauseForRate(engine, failure.retryAfterMs);
+    const { from, backoffMs } = await pauseForRate(engine, failure);
     // After the pause, the tick's polls go first (see loop.ts); this creation waits its own backoff.
-    return { ...shown, error_code: "rate_limited", state: "queued" as const, next_attempt_at: later(engine, backoffMs) };
+    return { ...shown, error_code: "rate_limited", state: "queued" as const, next_attempt_at: new Date(from + backoffMs).toISOString() };
   }
   if (limited === "concurrency") {
     // Back in line, never dropped: a slot frees when one of the account's tasks ends.

@@ -94,10 +94,15 @@ const KEY_PAUSE_MS = 2_000;
  * doubling with each 429 in a row (2 s, 4 s, … up to a minute, jittered): a 429 Darkroom cannot explain
  * may be a limit on creations alone, and polls must not wait a minute for it. Polls that meet 429s
  * themselves pause the key again, so a real rate limit still holds everything.
+ * The waits count from when the 429 arrived (`from`), not from now: a process that stalled after it (a busy
+ * machine) would otherwise wait longer than it was asked to.
  */
-export async function pauseForRate(engine: Engine, retryAfterMs: number | undefined): Promise<{ waitMs: number; backoffMs: number }> {
+export async function pauseForRate(
+  engine: Engine,
+  { retryAfterMs, arrivedAt }: Pick<UpstreamFailure, "retryAfterMs" | "arrivedAt">,
+): Promise<{ from: number; waitMs: number; backoffMs: number }> {
   const key = RATE_STREAK + engine.keyId;
-  const nowMs = engine.now().getTime();
+  const nowMs = arrivedAt ?? engine.now().getTime();
   let streak = 0;
   try {
     const last = JSON.parse((await getInstanceValue(engine.connection.db, { key })) ?? "null") as { n: number; at: number } | null;
@@ -110,5 +115,5 @@ export async function pauseForRate(engine: Engine, retryAfterMs: number | undefi
   const waitMs = retryAfterMs ?? KEY_PAUSE_MS * jitter();
   const backoffMs = retryAfterMs ?? Math.min(MAX_RATE_WAIT_MS, KEY_PAUSE_MS * 2 ** streak) * jitter();
   await pause(engine.connection, { keyId: engine.keyId, until: new Date(nowMs + waitMs) });
-  return { waitMs, backoffMs };
+  return { from: nowMs, waitMs, backoffMs };
 }

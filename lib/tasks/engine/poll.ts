@@ -68,12 +68,10 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
   const live = isLive(task.status);
   // Past the deadline with no terminal answer: overdue, whatever the upstream says (or fails to say).
   const overdue = live && nowMs - Date.parse(task.created_at) > DEADLINE_MS ? { overdue: 1 } : {};
-  const budget = await acquire(engine.connection, {
-    keyId: engine.keyId,
-    priority: live && !overdue.overdue ? "high" : "low",
-    now: engine.now(),
-  });
-  if (!budget.ok) return { ...overdue, next_poll_at: later(engine, budget.waitMs) };
+  const asked = engine.now();
+  const budget = await acquire(engine.connection, { keyId: engine.keyId, priority: live && !overdue.overdue ? "high" : "low", now: asked });
+  // Due again when the budget frees, counted from when it was asked (not from a later, stalled now).
+  if (!budget.ok) return { ...overdue, next_poll_at: new Date(asked.getTime() + budget.waitMs).toISOString() };
 
   const sentAt = engine.now().getTime();
   const outcome = fromDbBool(task.legacy ?? 0) ? await engine.client.getLegacyTask(task.id) : await engine.client.getTask(task.id);
@@ -91,8 +89,8 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
     if (outcome.status === 429) {
       // A retrieval creates nothing, so its 429 is the request rate whatever the body says. Retry-After
       // counts from when the answer arrived, not from when the poll was sent.
-      const { waitMs: wait } = await pauseForRate(engine, outcome.retryAfterMs);
-      return { ...polledAt, next_poll_at: later(engine, Math.max(wait, POLL_INTERVAL_MS)) };
+      const { from, waitMs } = await pauseForRate(engine, outcome);
+      return { ...polledAt, next_poll_at: new Date(from + Math.max(waitMs, POLL_INTERVAL_MS)).toISOString() };
     }
     const refused = refusesKey(outcome);
     if (refused) {
