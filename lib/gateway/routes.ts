@@ -9,7 +9,7 @@ import { parseWith } from "@/lib/http/body";
 import { issueFields } from "@/lib/models/issues";
 import { createThroughGateway, idempotencyConflict, idempotencyKeyOf, submissionIdFor } from "./create";
 import { withToken } from "./handler";
-import { legacyAnswer, v1RequestOf } from "./legacy";
+import { legacyAnswer, legacyCreated, v1RequestOf } from "./legacy";
 import { gatewayOrigin, gatewayTask, submissionIdOf } from "./task-view";
 
 // The handlers behind app/v1/… and app/api/video/…: the spec's creation and retrieval endpoints, v1 and
@@ -72,8 +72,9 @@ export const retrievalRoute = withToken({}, async ({ request, params, holder }) 
 export const legacyCreationRoute = withToken({ scope: "videos", body: z.unknown(), legacy: true }, async ({ request, body, holder }) => {
   const key = idempotencyKeyOf(request);
   const { submission, repeated } = await createThroughGateway({ holder, request: v1RequestOf(body), key, legacy: true });
-  return Response.json(legacyAnswer(...(await viewParts(submission)), gatewayOrigin(request)), {
-    status: repeated ? 200 : 202,
+  // The legacy dialect answers 200 to a new task and to a replay alike; only the header tells them apart.
+  return Response.json(legacyCreated(...(await viewParts(submission)), gatewayOrigin(request)), {
+    status: 200,
     headers: noStore(repeated ? { "Idempotent-Replayed": "true" } : {}),
   });
 });
