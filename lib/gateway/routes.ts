@@ -10,6 +10,7 @@ import { issueFields } from "@/lib/models/issues";
 import { createThroughGateway, idempotencyConflict, idempotencyKeyOf, submissionIdFor } from "./create";
 import { withToken } from "./handler";
 import { legacyAnswer, legacyCreated, v1RequestOf } from "./legacy";
+import { referencesForSignedLinks } from "./signed-inputs";
 import { gatewayOrigin, gatewayTask, submissionIdOf } from "./task-view";
 
 // The handlers behind app/v1/… and app/api/video/…: the spec's creation and retrieval endpoints, v1 and
@@ -51,7 +52,8 @@ export function creationRoute(kind: "image" | "video") {
     const key = idempotencyKeyOf(request, raw);
     let generation: z.output<typeof body>;
     try {
-      generation = parseWith(body, raw, (error) => issueFields(error.issues));
+      const linked = await referencesForSignedLinks(raw, { origin: gatewayOrigin(request), userId: holder.user.id });
+      generation = parseWith(body, linked, (error) => issueFields(error.issues));
     } catch (error) {
       if (await getSubmission(database().db, { id: submissionIdFor(holder.user.id, key) })) throw idempotencyConflict();
       throw error;
