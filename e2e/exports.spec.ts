@@ -38,7 +38,7 @@ test("an admin makes an export token that a script uses without a session, and r
   const usage = await script.get("/api/exports/usage.csv", { headers: { authorization: `Bearer ${token}` } });
   expect(usage.status()).toBe(200);
   expect((await usage.text()).split("\r\n")[0]).toBe(
-    "day,member_id,member,model,tasks,credits_used,credits_refunded,credits_reserved_now,credits_refund_pending,succeeded_tasks,failed_tasks",
+    "day,member_id,member,model,via_token_id,via_token,tasks,credits_used,credits_refunded,credits_reserved_now,credits_refund_pending,succeeded_tasks,failed_tasks",
   );
   expect((await script.get("/api/tasks", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
 

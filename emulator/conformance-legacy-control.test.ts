@@ -1,112 +1,13 @@
-// Conformance over real HTTP: the legacy video endpoints (sharing accounts, tasks and credits with v1),
-// the control API's shapes, every fault kind, and reset (last: it wipes the emulator).
+// Conformance over real HTTP: the legacy video endpoints (emulator/conformance/legacy.ts, also run against
+// Darkroom's gateway), the control API's shapes, every fault kind, and reset (last: it wipes the emulator).
 // The control API answers loopback clients only; that is not tested here (every test client is loopback).
 import { describe, expect, it } from "vitest";
+import { legacyConformance } from "./conformance/legacy";
+import { EMULATOR } from "./conformance/target";
 import { BODIES, newIdempotencyKey, emulatorForFile } from "./testing";
 
 const emulator = emulatorForFile();
-const legacyError = (code: string) => ({ errorCode: code, errorMessage: expect.any(String) });
-
-describe("legacy endpoints", () => {
-  it("creates an alpha-2.3 task (200 taskId, PENDING, creditCost) that v1 reads too, with shared credits", async () => {
-    const emu = emulator();
-    const { apiKey } = await emu.account();
-    const res = await emu.legacyCreate(apiKey, BODIES.legacy());
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ taskId: expect.stringMatching(/^task_\S+$/), status: "PENDING", creditCost: 38 });
-    expect(await emu.createTask("images", apiKey, BODIES.gamma())).toMatchObject({ credits_reserved: 44 });
-    expect(await emu.credits(apiKey)).toBe(100_000 - 38 - 44);
-
-    const pending = await emu.legacyGet(apiKey, res.body.taskId);
-    expect(pending.status).toBe(200);
-    expect(pending.body).toEqual({
-      taskId: res.body.taskId,
-      modelKey: "alpha-2.3",
-      status: "PENDING",
-      creditCost: 38,
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
-    });
-    const v1 = await emu.waitFor(apiKey, res.body.taskId);
-    expect(v1).toMatchObject({ status: "succeeded", model: "alpha-2.3", credits_reserved: 38, credits_used: 38 });
-    await emu.advance(5);
-    const done = (await emu.legacyGet(apiKey, res.body.taskId)).body;
-    expect(done).toMatchObject({ status: "SUCCEEDED", videoUrl: v1.data[0].url, creditCost: 38 });
-    expect((await emu.media(done.videoUrl)).contentType).toBe("video/mp4");
-  });
-
-  it("replays the same key and body with Idempotent-Replayed, and answers 409 for another body", async () => {
-    const emu = emulator();
-    const { apiKey } = await emu.account();
-    const key = newIdempotencyKey();
-    const first = await emu.legacyCreate(apiKey, BODIES.legacy("a kite [[hang]]"), { key });
-    const again = await emu.legacyCreate(apiKey, BODIES.legacy("a kite [[hang]]"), { key });
-    expect(again.status).toBe(200);
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(again.body).toEqual(first.body);
-    const other = await emu.legacyCreate(apiKey, { ...BODIES.legacy("a kite [[hang]]"), outputDurationSec: 10 }, { key });
-    expect(other.status).toBe(409);
-    expect(other.body).toEqual(legacyError("IDEMPOTENCY_CONFLICT"));
-    expect(await emu.credits(apiKey)).toBe(100_000 - 38);
-  });
-
-  it("does not answer a v1 task under a key reused with the same body (it would be a taskId the legacy GET 404s)", async () => {
-    const emu = emulator();
-    const { apiKey } = await emu.account();
-    const key = newIdempotencyKey();
-    expect((await emu.create("videos", apiKey, BODIES.epsilon(), { key })).status).toBe(202);
-    const res = await emu.legacyCreate(apiKey, BODIES.epsilon(), { key });
-    // BUG: answers 200 {taskId of the epsilon-v6 task, status PENDING, creditCost 3} with
-    // Idempotent-Replayed, and GET /api/video/task/{that id} then answers 404. An epsilon body is an
-    // invalid legacy request (400), or a conflict for the key (409).
-    expect(res.headers.get("idempotent-replayed")).toBeNull();
-    expect([400, 409]).toContain(res.status);
-  });
-
-  it("answers 400 INVALID_REQUEST for an invalid legacy field and 400 without an Idempotency-Key", async () => {
-    const emu = emulator();
-    const { apiKey } = await emu.account();
-    for (const body of [
-      { ...BODIES.legacy(), resolution: "720P" },
-      { ...BODIES.legacy(), resolution: "1080P", outputDurationSec: 10 },
-      { ...BODIES.legacy(), promptExtend: "yes" },
-      { prompt: "a kite" },
-    ]) {
-      const res = await emu.legacyCreate(apiKey, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toMatchObject(legacyError("INVALID_REQUEST"));
-    }
-    const noKey = await emu.legacyCreate(apiKey, BODIES.legacy(), { key: null });
-    expect(noKey.status).toBe(400);
-    expect(noKey.body).toEqual(legacyError("INVALID_IDEMPOTENCY_KEY"));
-    expect(await emu.credits(apiKey)).toBe(100_000);
-    const hd = await emu.legacyCreate(apiKey, { ...BODIES.legacy("a kite [[hang]]"), resolution: "1080P" });
-    expect(hd.body.creditCost).toBe(60);
-  });
-
-  it("requires x-api-key (401), answers 403 when disabled and 404 for another account's task", async () => {
-    const emu = emulator();
-    const [me, other] = [await emu.account(), await emu.account()];
-    const mine = (await emu.legacyCreate(me.apiKey, BODIES.legacy("a kite [[hang]]"))).body.taskId as string;
-    const bearer = { authorization: `Bearer ${me.apiKey}` };
-    for (const res of [
-      await emu.legacyCreate(null, BODIES.legacy(), { headers: bearer }),
-      await emu.legacyCreate("sk-nope", BODIES.legacy()),
-      await emu.legacyGet(null, mine, bearer),
-    ]) {
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual(legacyError("UNAUTHORIZED"));
-    }
-    const theirs = await emu.legacyGet(other.apiKey, mine);
-    expect(theirs.status).toBe(404);
-    expect(theirs.body).toEqual(legacyError("NOT_FOUND"));
-    await emu.patchAccount(me.apiKey, { disabled: true });
-    const disabled = await emu.legacyCreate(me.apiKey, BODIES.legacy());
-    expect(disabled.status).toBe(403);
-    expect(disabled.body).toEqual(legacyError("ACCOUNT_DISABLED"));
-    expect(await emu.credits(me.apiKey)).toBe(100_000 - 38);
-  });
-});
+legacyConformance(emulator, EMULATOR);
 
 describe("control API", () => {
   it("starts with the demo account sk-emulator-demo (free, 100000 credits)", async () => {

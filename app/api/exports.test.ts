@@ -6,8 +6,10 @@ import { GET as tasksJson } from "@/app/api/exports/tasks.json/route";
 import { GET as usageCsv } from "@/app/api/exports/usage.csv/route";
 import { GET as usageJson } from "@/app/api/exports/usage.json/route";
 import { database } from "@/lib/db";
+import type { SessionUser } from "@/lib/auth/session";
 import { hideForMember } from "@/lib/db/task-hides";
 import { insertTask } from "@/lib/db/tasks";
+import { createAccessToken } from "@/lib/gateway/tokens";
 import { call, expectError, ORIGIN, seedTeam, type Team } from "@/lib/testing/app";
 import { csvRecords, parseCsv } from "@/lib/testing/csv";
 
@@ -185,6 +187,8 @@ describe("usage", () => {
         member_id: team.member.member.id,
         member: "mo",
         model: "gamma-5-pro",
+        via_token_id: "",
+        via_token: "",
         tasks: "6",
         credits_used: "264",
         credits_refunded: "0",
@@ -198,6 +202,8 @@ describe("usage", () => {
         member_id: team.admin.member.id,
         member: "Ada Admin",
         model: "alpha-2.3",
+        via_token_id: "",
+        via_token: "",
         tasks: "1",
         credits_used: "0",
         credits_refunded: "44",
@@ -217,6 +223,90 @@ describe("usage", () => {
       >[];
       expect(rows).toEqual([expect.objectContaining({ day: "2026-03-04", member: "mo", tasks: 2, credits_used: 88 })]);
     }
+  });
+});
+
+describe("usage per access token", () => {
+  it("splits a day, member and model by the token its tasks came through, the rest on a row of its own", async () => {
+    const { db } = database();
+    const { view } = await createAccessToken(team.member.member as unknown as SessionUser, {
+      name: "nightly =script",
+      scope: "all",
+      expiresInDays: 90,
+    });
+    const now = "2026-05-01T09:00:00.000Z";
+    await db
+      .insertInto("submissions")
+      .values({
+        id: "sub_token_usage",
+        user_id: team.member.member.id,
+        model: "gamma-5-pro",
+        kind: "image",
+        endpoint: "images",
+        params: "{}",
+        body: "{}",
+        idempotency_key: "darkroom-token-usage",
+        state: "accepted",
+        position: 1,
+        next_attempt_at: now,
+        lease_until: null,
+        error_code: null,
+        error_message: null,
+        error_field: null,
+        batch_id: null,
+        task_id: "task_via_token_1",
+        upstream_raw: null,
+        token_id: view.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await task("task_via_token_1", "2026-05-01T10:00:00.000Z", { submission_id: "sub_token_usage" });
+    await task("task_via_token_2", "2026-05-01T11:00:00.000Z", {
+      submission_id: "sub_token_usage",
+      status: "failed",
+      credits_used: null,
+      credits_refunded: 44,
+      error_code: "generation_failed",
+    });
+    await task("task_dashboard", "2026-05-01T12:00:00.000Z");
+
+    const rows = csvRecords(String((await get(usageCsv, "/api/exports/usage.csv?from=2026-05-01&to=2026-05-01")).json));
+    const cell = { day: "2026-05-01", member_id: team.member.member.id, member: "mo", model: "gamma-5-pro" };
+    expect(rows).toEqual([
+      {
+        ...cell,
+        via_token_id: view.id,
+        via_token: "nightly =script", // not at a cell's start: nothing to neutralise
+        tasks: "2",
+        credits_used: "44",
+        credits_refunded: "44",
+        credits_reserved_now: "0",
+        credits_refund_pending: "0",
+        succeeded_tasks: "1",
+        failed_tasks: "1",
+      },
+      {
+        ...cell,
+        via_token_id: "",
+        via_token: "",
+        tasks: "1",
+        credits_used: "44",
+        credits_refunded: "0",
+        credits_reserved_now: "0",
+        credits_refund_pending: "0",
+        succeeded_tasks: "1",
+        failed_tasks: "0",
+      },
+    ]);
+    const json = (await get(usageJson, "/api/exports/usage.json?from=2026-05-01&to=2026-05-01", "viewer")).json as unknown as Record<
+      string,
+      unknown
+    >[];
+    expect(json.map((row) => [row.via_token, row.tasks, row.credits_used])).toEqual([
+      ["nightly =script", 2, 44],
+      [null, 1, 44],
+    ]);
   });
 });
 

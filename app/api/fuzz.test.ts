@@ -982,6 +982,15 @@ function problemsWith(route: string, { status, json: body }: Outcome): string[] 
     return problems;
   }
   const keys = body && typeof body === "object" ? Object.keys(body) : [];
+  if (route.startsWith("/api/video/")) {
+    // The legacy endpoints answer in the upstream's legacy dialect ({errorCode, errorMessage, field?}), for legacy scripts.
+    const legacy = body as { errorCode?: unknown; errorMessage?: unknown } | undefined;
+    if (typeof legacy?.errorCode !== "string" || typeof legacy.errorMessage !== "string" || legacy.errorMessage.trim() === "")
+      problems.push(`a ${status} not in the legacy error shape: ${text.slice(0, 200)}`);
+    else if (keys.some((key) => !["errorCode", "errorMessage", "field"].includes(key)))
+      problems.push(`a ${status} with extra legacy error keys: ${text.slice(0, 200)}`);
+    return problems;
+  }
   if (
     keys.join() !== "error" ||
     typeof error?.code !== "string" ||

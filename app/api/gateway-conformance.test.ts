@@ -3,6 +3,7 @@
 import { accessConformance } from "@/emulator/conformance/access";
 import { lifecycleConformance } from "@/emulator/conformance/lifecycle";
 import { creationConformance } from "@/emulator/conformance/creation";
+import { legacyConformance } from "@/emulator/conformance/legacy";
 import type { Target } from "@/emulator/conformance/target";
 import { gatewayForFile } from "@/lib/testing/gateway-conformance";
 
@@ -12,3 +13,4 @@ const GATEWAY: Target = { gateway: true, send: () => gateway().send() };
 creationConformance(gateway, GATEWAY);
 accessConformance(gateway, GATEWAY);
 lifecycleConformance(gateway, GATEWAY);
+legacyConformance(gateway, GATEWAY);

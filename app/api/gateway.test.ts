@@ -19,6 +19,9 @@ import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { listAudit } from "@/lib/db/audit";
 import { getSubmission } from "@/lib/db/submissions";
+import { getResults } from "@/lib/db/tasks";
+import { submissionIdFor } from "@/lib/gateway/create";
+import { SIGNED_URL_SECONDS, signedMediaUrl } from "@/lib/gateway/signed-media";
 import { GATEWAY_RATE_LIMIT } from "@/lib/gateway/rate-limit";
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 import { addSignedIn, call, expectNoInternals, seedTeam, type Signed, type Team } from "@/lib/testing/app";
@@ -179,13 +182,38 @@ describe("the generation API through Darkroom", () => {
     const file = await fileRoute(new Request(url), { params: Promise.resolve(params) });
     expect(file.status).toBe(200);
     expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // Sent back as an input, the link becomes the upstream's URL of that result and names its source.
+    const input = { ...BODIES.gamma("the harbour again"), image_urls: [url.href] };
+    const reused = await create(images, token, input);
+    expect(reused.status).toBe(202);
+    const reusedSubmission = (await getSubmission(database().db, { id: reused.json.id.slice("task_".length) }))!;
+    const upstreamUrl = (await getResults(database().db, { taskId: submission.task_id! }))[0]!.upstream_url;
+    expect(JSON.parse(reusedSubmission.body).image_urls).toEqual([upstreamUrl]);
+    expect(JSON.parse(reusedSubmission.params).image_urls).toEqual([`/api/media/${submission.task_id}/0`]);
+    // Expired, forged, or another member's: a 422 on the field, and nothing stored.
+    const expired = signedMediaUrl(url.origin, params.taskId, 0, Date.now() - SIGNED_URL_SECONDS * 1000 - 1000);
+    const other = await addSignedIn(team.admin.cookie, { role: "member", email: `other${(serial += 1)}@example.com` });
+    const otherToken = (await newToken(other)).token;
+    for (const [who, link] of [
+      [token, expired],
+      [token, url.href.replace(/signature=[^&]+/, `signature=${"A".repeat(43)}`)],
+      [otherToken, url.href],
+    ] as const) {
+      const key = `refused-${(serial += 1)}`;
+      const refused = await create(images, who, { ...input, image_urls: ["https://cdn.example.com/a.png", link] }, key);
+      expectSpecError(refused, 422, "invalid_request");
+      expect(refused.json.error.field).toBe("image_urls.1");
+      expect(
+        await getSubmission(database().db, { id: submissionIdFor(who === token ? team.member.member.id : other.member.id, key) }),
+      ).toBeUndefined();
+    }
+
     url.searchParams.set("signature", "forged");
     const forged = await fileRoute(new Request(url), { params: Promise.resolve(params) });
     expect(forged.status).toBe(403);
 
     // Another member's token cannot see it: 404, as for a task that does not exist.
-    const other = await addSignedIn(team.admin.cookie, { role: "member", email: `other${(serial += 1)}@example.com` });
-    expectSpecError(await read((await newToken(other)).token, created.json.id), 404, "not_found");
+    expectSpecError(await read(otherToken, created.json.id), 404, "not_found");
     expectSpecError(await read(token, "task_nothing"), 404, "not_found");
   });
 

@@ -34,8 +34,8 @@ export function ExportCard({ since }: { since: string | null }) {
       <CardHeader>
         <CardTitle>Export</CardTitle>
         <CardDescription>
-          One row per task (member, model, settings, prompt, status and credits), or per day, member and model. Dates are UTC and both ends
-          are included; leave one empty for no limit.
+          One row per task (member, model, settings, prompt, status and credits), or per day, member, model and access token. Dates are UTC
+          and both ends are included; leave one empty for no limit.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -58,18 +58,20 @@ export function accessConformance(emulator: () => EmulatorClient, on: Target) {
       expect(ok.status).toBe(202);
     });
 
-    // NOT YET on the gateway: its result URLs are Darkroom's signed /v1/files links, which its URL rule refuses as
-    // inputs (http here, and not resolved to the archive as the dashboard's /api/media links are).
-    it.skipIf(on.gateway)("accepts the emulator's own result URL as an input", async () => {
+    // On the gateway a result URL is Darkroom's signed /v1/files link (plain http here): Darkroom sends the upstream
+    // its own URL of that result, so the new task is accepted upstream too (it succeeds, where a URL the upstream
+    // could not fetch would fail it).
+    it("accepts the emulator's own result URL as an input", async () => {
       const emu = emulator();
       const { apiKey } = await emu.account();
       const done = await emu.succeeded("images", apiKey, BODIES.gamma());
       const url = done.data[0].url as string;
-      expect(url.startsWith(`${emu.url}/media/`)).toBe(true);
+      expect(url.startsWith(`${emu.url}/${on.gateway ? "v1/files" : "media"}/`)).toBe(true);
       const gamma = await emu.create("images", apiKey, { ...BODIES.gamma(), image_urls: [url] });
       expect(gamma.status).toBe(202);
       const epsilon = await emu.create("videos", apiKey, { ...BODIES.epsilon(), mode: "image-to-video", image_urls: [url] });
       expect(epsilon.status).toBe(202);
+      if (on.gateway) expect(await emu.waitFor(apiKey, gamma.body.id)).toMatchObject({ status: "succeeded" });
     });
   });
 

@@ -303,6 +303,53 @@ export async function creditsByToken(db: Db, { since }: CreditRange = {}): Promi
   );
 }
 
+/** One token's figures in one rollup cell (UTC day, member, model): what the usage export splits a cell by. */
+export interface TokenDayFigures {
+  day: string;
+  userId: string;
+  model: string;
+  tokenId: string;
+  tokenName: string;
+  totals: Omit<CreditTotals, "firstCreatedAt">;
+}
+
+/**
+ * The figures of tasks made through access tokens, per UTC day of creation, member, model and token, for the days
+ * `fromDay` to `toDay` (inclusive): the rollups carry no token, so these are summed from the tasks themselves, with
+ * the rollups' own definitions, so a cell's token parts never exceed the cell.
+ */
+export async function tokenFiguresByDay(db: Db, { fromDay, toDay }: { fromDay: string; toDay: string }): Promise<TokenDayFigures[]> {
+  const until = new Date(Date.parse(`${toDay}T00:00:00.000Z`) + 86_400_000).toISOString();
+  // The same literal expression in SELECT and GROUP BY: Postgres matches them only when they are identical.
+  const day = (eb: Eb) => eb.fn<string>("substr", ["tasks.created_at", eb.lit(1), eb.lit(10)]);
+  const rows = await db
+    .selectFrom("tasks")
+    .innerJoin("submissions", "submissions.id", "tasks.submission_id")
+    .innerJoin("access_tokens", "access_tokens.id", "submissions.token_id")
+    .where("tasks.created_at", ">=", `${fromDay}T00:00:00.000Z`)
+    .where("tasks.created_at", "<", until)
+    .select((eb) => [
+      day(eb).as("day"),
+      eb.ref("tasks.user_id").as("user_id"),
+      eb.ref("tasks.model").as("model"),
+      eb.ref("access_tokens.id").as("token_id"),
+      eb.ref("access_tokens.name").as("token_name"),
+      ...totalsFigures(eb),
+    ])
+    .groupBy((eb) => [day(eb), "tasks.user_id", "tasks.model", "access_tokens.id", "access_tokens.name"])
+    .orderBy("access_tokens.name")
+    .orderBy("access_tokens.id")
+    .execute();
+  return rows.map((row) => ({
+    day: row.day,
+    userId: row.user_id ?? "",
+    model: row.model,
+    tokenId: row.token_id,
+    tokenName: row.token_name,
+    totals: toTotals(row),
+  }));
+}
+
 /** Credits used per UTC day (or month) of creation; buckets with nothing are absent (the page fills them). */
 export async function spendByBucket(db: Db, { bucket, ...range }: CreditRange & { bucket: "day" | "month" }): Promise<SpendPoint[]> {
   const length = bucket === "day" ? 10 : 7;

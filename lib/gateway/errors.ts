@@ -16,19 +16,37 @@ const UPSTREAM_CODES: Record<string, string> = {
   "unauthorized:access_token": "unauthorized",
   "not_found:task": "not_found",
   "rate_limited:token": "rate_limited",
+  "bad_request:legacy_request": "invalid_request",
 };
 
-export function gatewayErrorResponse(error: AppError): Response {
+/** What both dialects say about a refusal: its status, code (v1's lower-case words), message and field. */
+function refusalOf(error: AppError) {
   const [kind, subject] = error.code.split(":");
   const [field, fieldMessage] = Object.entries(error.fields ?? {})[0] ?? [];
   const overBudget = subject === "over_budget";
-  const body = {
-    error: {
-      code: overBudget ? "over_budget" : (UPSTREAM_CODES[error.code] ?? subject ?? kind),
-      // A field's own message says what to change; the general one ("invalid fields") does not.
-      message: fieldMessage ?? error.message,
-      ...(field ? { field: field.replace(/^request\./, "") } : {}),
-    },
+  return {
+    status: overBudget ? 402 : error.status,
+    code: overBudget ? "over_budget" : (UPSTREAM_CODES[error.code] ?? subject ?? kind ?? "internal"),
+    // A field's own message says what to change; the general one ("invalid fields") does not.
+    message: fieldMessage ?? error.message,
+    field: field?.replace(/^request\./, ""),
   };
-  return Response.json(body, { status: overBudget ? 402 : error.status, headers: error.headers });
+}
+
+export function gatewayErrorResponse(error: AppError): Response {
+  const { status, code, message, field } = refusalOf(error);
+  return Response.json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers: error.headers });
+}
+
+/**
+ * The legacy endpoints' error shape, as the upstream's legacy dialect answers: `{errorCode, errorMessage, field?}`
+ * with the code in capitals (INVALID_REQUEST, UNAUTHORIZED, NOT_FOUND…), so a legacy script reads Darkroom's
+ * refusals as it reads the API's.
+ */
+export function legacyErrorResponse(error: AppError): Response {
+  const { status, code, message, field } = refusalOf(error);
+  const headers = new Headers(error.headers);
+  // The legacy key is a header of its own, not a Bearer credential.
+  headers.delete("WWW-Authenticate");
+  return Response.json({ errorCode: code.toUpperCase(), errorMessage: message, ...(field ? { field } : {}) }, { status, headers });
 }

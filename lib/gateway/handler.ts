@@ -6,14 +6,14 @@ import { parseJson, readJsonBytes, refuseNul } from "@/lib/http/body";
 import { log } from "@/lib/log";
 import { issueFields } from "@/lib/models/issues";
 import type { AccessTokenScope } from "@/lib/schemas/access-tokens";
-import { gatewayErrorResponse } from "./errors";
+import { gatewayErrorResponse, legacyErrorResponse } from "./errors";
 import { countTokenRequest } from "./rate-limit";
 import { holderOfToken, type TokenHolder } from "./tokens";
 
 // The wrapper of Darkroom's copy of the generation API: a personal access token, never a session (so no
 // CSRF check applies: proxy.ts lets these paths through), in `Authorization: Bearer` or, on the legacy
 // paths, `x-api-key` as the spec has it. The token first (401), then its scope (403), its rate (429), then
-// the body (415, 413, 400, 422), each answered in the spec's error shape.
+// the body (415, 413, 400, 422), each answered in the spec's error shape (the legacy paths: in the legacy one).
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -32,6 +32,7 @@ export function withToken<B = undefined>(
   options: Options<B>,
   handler: (args: { request: Request; body: B; params: Params; holder: TokenHolder }) => Promise<Response>,
 ) {
+  const refuse = options.legacy ? legacyErrorResponse : gatewayErrorResponse;
   return async (request: Request, context: { params: Promise<Params> }): Promise<Response> => {
     try {
       const secret = options.legacy ? request.headers.get("x-api-key") : bearerToken(request.headers);
@@ -48,9 +49,9 @@ export function withToken<B = undefined>(
         : (undefined as B);
       return await handler({ request, body, params, holder });
     } catch (error) {
-      if (error instanceof AppError) return gatewayErrorResponse(error);
+      if (error instanceof AppError) return refuse(error);
       log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in the gateway");
-      return gatewayErrorResponse(new AppError("internal", INTERNAL_MESSAGE));
+      return refuse(new AppError("internal", INTERNAL_MESSAGE));
     }
   };
 }

@@ -9,8 +9,9 @@ import { gatewayTask } from "./task-view";
 // The legacy video endpoints through Darkroom (POST /api/video/generate, GET /api/video/task/{taskId}), for
 // scripts written against them: their body ({modelKey, prompt, resolution, outputDurationSec, promptExtend})
 // is read into the v1 alpha-2.3 request and validated by the same schema as every other request, then sent
-// by the engine through the upstream's legacy endpoint. Answers use the legacy names Darkroom's own reader
-// knows (taskId, status in capitals, creditCost, videoUrl).
+// by the engine through the upstream's legacy endpoint. Answers are the upstream's legacy dialect: a creation is
+// 200 {taskId, status, creditCost}, a retrieval adds modelKey, videoUrl, errorCode/errorMessage, refundedCredits
+// and the timestamps, statuses are in capitals, and refusals are {errorCode, errorMessage, field} (./errors.ts).
 
 const legacyBodySchema = z
   .object({
@@ -48,13 +49,20 @@ function refusal(error: z.ZodError): AppError {
 
 const STATUS = { pending: "PENDING", processing: "RUNNING", succeeded: "SUCCEEDED", failed: "FAILED" } as const;
 
+/** The legacy creation answer: `{taskId, status, creditCost}` (200, as a first answer and as a replay). */
+export function legacyCreated(submission: Submission, task: TaskRow | undefined, results: TaskResultRow[], origin: string) {
+  const view = gatewayTask(submission, task, results, origin);
+  return { taskId: view.id, status: STATUS[view.status], creditCost: view.credits_reserved };
+}
+
+/** The legacy retrieval answer, in the upstream's legacy names (and only those: a legacy script reads nothing else). */
 export function legacyAnswer(submission: Submission, task: TaskRow | undefined, results: TaskResultRow[], origin: string) {
   const view = gatewayTask(submission, task, results, origin);
   return {
     taskId: view.id,
+    modelKey: view.model,
     status: STATUS[view.status],
     creditCost: view.credits_reserved,
-    ...(view.credits_used !== undefined ? { creditsUsed: view.credits_used } : {}),
     ...(view.data?.[0] ? { videoUrl: view.data[0].url } : {}),
     ...(view.error ? { errorCode: view.error.code, errorMessage: view.error.message } : {}),
     ...(view.credits_refunded !== undefined ? { refundedCredits: view.credits_refunded } : {}),

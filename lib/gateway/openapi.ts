@@ -57,14 +57,22 @@ const legacyRequest = {
   },
 };
 
-const legacyTask = {
+// The legacy dialect: a creation answers {taskId, status, creditCost}; a retrieval adds modelKey, the result and
+// the timestamps; a refusal is {errorCode, errorMessage, field?} with the code in capitals.
+const legacyStatus = { enum: ["PENDING", "RUNNING", "SUCCEEDED", "FAILED"] };
+const legacyCreated = {
   type: "object",
   required: ["taskId", "status", "creditCost"],
+  properties: { taskId: { type: "string", pattern: "^task_" }, status: legacyStatus, creditCost: { type: "number" } },
+};
+const legacyTask = {
+  type: "object",
+  required: ["taskId", "modelKey", "status", "creditCost", "createdAt", "updatedAt"],
   properties: {
-    taskId: { type: "string" },
-    status: { enum: ["PENDING", "RUNNING", "SUCCEEDED", "FAILED"] },
+    taskId: { type: "string", pattern: "^task_" },
+    modelKey: { type: "string" },
+    status: legacyStatus,
     creditCost: { type: "number" },
-    creditsUsed: { type: "number" },
     videoUrl: { type: "string", format: "uri" },
     errorCode: { type: "string" },
     errorMessage: { type: "string" },
@@ -74,13 +82,25 @@ const legacyTask = {
   },
 };
 
-const errors = (...statuses: number[]) =>
+const legacyError = {
+  type: "object",
+  required: ["errorCode", "errorMessage"],
+  properties: {
+    errorCode: { type: "string", examples: ["INVALID_REQUEST", "UNAUTHORIZED", "NOT_FOUND", "IDEMPOTENCY_CONFLICT"] },
+    errorMessage: { type: "string" },
+    field: { type: "string" },
+  },
+};
+
+const errorsAs = (schema: "Error" | "LegacyError", statuses: number[]) =>
   Object.fromEntries(
     statuses.map((status) => [
       String(status),
-      { description: ERROR_MEANING[status]!, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      { description: ERROR_MEANING[status]!, content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } } },
     ]),
   );
+const errors = (...statuses: number[]) => errorsAs("Error", statuses);
+const legacyErrors = (...statuses: number[]) => errorsAs("LegacyError", statuses);
 
 const ERROR_MEANING: Record<number, string> = {
   400: "Missing or invalid Idempotency-Key, malformed JSON, or (legacy) an invalid request",
@@ -141,7 +161,9 @@ export function openApiDocument(origin: string) {
         Error: error,
         ErrorDetail: errorDetail,
         LegacyRequest: legacyRequest,
+        LegacyCreated: legacyCreated,
         LegacyTask: legacyTask,
+        LegacyError: legacyError,
       },
     },
     paths: {
@@ -162,9 +184,11 @@ export function openApiDocument(origin: string) {
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json({ $ref: "#/components/schemas/LegacyRequest" }) },
           responses: {
-            "202": { description: "Accepted", content: json({ $ref: "#/components/schemas/LegacyTask" }) },
-            "200": { description: "A replay of the same key and body", content: json({ $ref: "#/components/schemas/LegacyTask" }) },
-            ...errors(400, 401, 402, 403, 409, 413, 415, 429),
+            "200": {
+              description: "Accepted, or a replay of the same key and body (then with the header Idempotent-Replayed: true)",
+              content: json({ $ref: "#/components/schemas/LegacyCreated" }),
+            },
+            ...legacyErrors(400, 401, 402, 403, 409, 413, 415, 429),
           },
         },
       },
@@ -175,7 +199,7 @@ export function openApiDocument(origin: string) {
           parameters: [{ name: "taskId", in: "path", required: true, schema: { type: "string" } }],
           responses: {
             "200": { description: "The task", content: json({ $ref: "#/components/schemas/LegacyTask" }) },
-            ...errors(401, 404, 429),
+            ...legacyErrors(401, 404, 429),
           },
         },
       },

@@ -9,7 +9,8 @@ import { parseWith } from "@/lib/http/body";
 import { issueFields } from "@/lib/models/issues";
 import { createThroughGateway, idempotencyConflict, idempotencyKeyOf, submissionIdFor } from "./create";
 import { withToken } from "./handler";
-import { legacyAnswer, v1RequestOf } from "./legacy";
+import { legacyAnswer, legacyCreated, v1RequestOf } from "./legacy";
+import { referencesForSignedLinks } from "./signed-inputs";
 import { gatewayOrigin, gatewayTask, submissionIdOf } from "./task-view";
 
 // The handlers behind app/v1/… and app/api/video/…: the spec's creation and retrieval endpoints, v1 and
@@ -51,7 +52,8 @@ export function creationRoute(kind: "image" | "video") {
     const key = idempotencyKeyOf(request, raw);
     let generation: z.output<typeof body>;
     try {
-      generation = parseWith(body, raw, (error) => issueFields(error.issues));
+      const linked = await referencesForSignedLinks(raw, { origin: gatewayOrigin(request), userId: holder.user.id });
+      generation = parseWith(body, linked, (error) => issueFields(error.issues));
     } catch (error) {
       if (await getSubmission(database().db, { id: submissionIdFor(holder.user.id, key) })) throw idempotencyConflict();
       throw error;
@@ -72,8 +74,9 @@ export const retrievalRoute = withToken({}, async ({ request, params, holder }) 
 export const legacyCreationRoute = withToken({ scope: "videos", body: z.unknown(), legacy: true }, async ({ request, body, holder }) => {
   const key = idempotencyKeyOf(request);
   const { submission, repeated } = await createThroughGateway({ holder, request: v1RequestOf(body), key, legacy: true });
-  return Response.json(legacyAnswer(...(await viewParts(submission)), gatewayOrigin(request)), {
-    status: repeated ? 200 : 202,
+  // The legacy dialect answers 200 to a new task and to a replay alike; only the header tells them apart.
+  return Response.json(legacyCreated(...(await viewParts(submission)), gatewayOrigin(request)), {
+    status: 200,
     headers: noStore(repeated ? { "Idempotent-Replayed": "true" } : {}),
   });
 });
