@@ -6,12 +6,13 @@ process.env.AUTH_SECRET ??= "health-test-secret-".repeat(3);
 const { GET: live } = await import("@/app/api/health/live/route");
 const { GET: ready } = await import("@/app/api/health/ready/route");
 const { GET: health } = await import("@/app/api/health/route");
-const { call } = await import("@/lib/testing/app");
+const { call, unmigrated } = await import("@/lib/testing/app");
 const { startServer } = await import("@/lib/server-start");
 const { currentEngine } = await import("@/lib/tasks/engine/loop");
 
 describe("health routes", () => {
   it("says not ready, with reasons, until start-up has migrated the database; then ready", async () => {
+    await unmigrated();
     expect((await call(live, "/api/health/live")).status).toBe(200);
 
     const before = await call(ready, "/api/health/ready");

@@ -4,6 +4,7 @@ import { database } from "@/lib/db";
 import { migrateDarkroom } from "@/lib/db/migrate";
 import { migrations } from "@/lib/db/migrations";
 import { migrate } from "@/lib/migrate";
+import { unmigrated } from "@/lib/testing/app";
 
 const AUTH_TABLES = ["user", "session", "account", "verification", "rateLimit"];
 const DARKROOM_TABLES = ["instance", "audit_log"];
@@ -21,6 +22,7 @@ describe(`migrations on ${process.env.DATABASE_URL?.startsWith("postgres") ? "po
   let first: Awaited<ReturnType<typeof migrate>>;
 
   beforeAll(async () => {
+    await unmigrated();
     expect(await tableNames()).toEqual([]);
     first = await migrate();
   });

@@ -20,6 +20,17 @@ export async function migrated(): Promise<void> {
   await migrate();
 }
 
+/**
+ * For a file that tests migrating itself: on Postgres, each file's database starts as a copy of a migrated
+ * template (lib/testing/setup-postgres.ts), so this empties it; on SQLite the file's database is new and empty.
+ */
+export async function unmigrated(): Promise<void> {
+  const { db, dialect } = database();
+  if (dialect !== "postgres") return;
+  await sql`drop schema public cascade`.execute(db);
+  await sql`create schema public`.execute(db);
+}
+
 export interface Call {
   method?: string;
   body?: unknown;
