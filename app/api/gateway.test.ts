@@ -191,7 +191,7 @@ describe("the generation API through Darkroom", () => {
     expect(JSON.parse(reusedSubmission.body).image_urls).toEqual([upstreamUrl]);
     expect(JSON.parse(reusedSubmission.params).image_urls).toEqual([`/api/media/${submission.task_id}/0`]);
     // Expired, forged, or another member's: a 422 on the field, and nothing stored.
-    const expired = signedMediaUrl(url.origin, params.taskId, 0, Date.now() - SIGNED_URL_SECONDS * 1000 - 1000);
+    const expired = signedMediaUrl(url.origin, params.taskId, 0, Date.now() - (SIGNED_URL_SECONDS + 60 * 60 + 1) * 1000); // past even its last hour
     const other = await addSignedIn(team.admin.cookie, { role: "member", email: `other${(serial += 1)}@example.com` });
     const otherToken = (await newToken(other)).token;
     for (const [who, link] of [

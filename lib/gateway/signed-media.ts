@@ -7,6 +7,9 @@ import { authSecret } from "@/lib/auth/secret";
 // leaves Darkroom, and the result outlives the upstream's retention.
 
 export const SIGNED_URL_SECONDS = 24 * 60 * 60;
+// Expiries fall on the hour, so a task read twice answers the same URL (a script comparing or caching it sees
+// one file, not a new link each second); a link then lasts between 24 and 25 hours.
+const EXPIRY_STEP_SECONDS = 60 * 60;
 
 const signature = (path: string, expires: number) =>
   createHmac("sha256", authSecret()).update(`gateway-media\n${path}\n${expires}`).digest("base64url");
@@ -15,7 +18,7 @@ const filePath = (taskId: string, index: number) => `/v1/files/${encodeURICompon
 
 export function signedMediaUrl(origin: string, taskId: string, index: number, now = Date.now()): string {
   const path = filePath(taskId, index);
-  const expires = Math.floor(now / 1000) + SIGNED_URL_SECONDS;
+  const expires = Math.ceil((now / 1000 + SIGNED_URL_SECONDS) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
   return `${origin}${path}?expires=${expires}&signature=${signature(path, expires)}`;
 }
 
