@@ -44,3 +44,14 @@ test("shows running, queued, today's spend, expiring results, recent failures an
     await advanceUpstreamClock(page.request, 11 * 60);
   }
 });
+
+test("the sidebar, rendered on the server, marks the page open after a navigation in the browser", async ({ page }) => {
+  // The layout is not rendered again on a navigation: the mark must follow the browser's own path.
+  await page.goto("/");
+  const sidebar = page.getByRole("complementary").getByRole("navigation", { name: "Main" });
+  await expect(sidebar.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await sidebar.getByRole("link", { name: "Credits" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Credits" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Credits" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", /.*/);
+});

@@ -8,13 +8,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { modelLabel } from "@/lib/models/labels";
 import { ledgerQueryOptions } from "@/lib/query/ledger";
 import { useQuery, useQueryClient } from "@/lib/query/react";
+import type { ReactNode } from "react";
 import { PERIOD_LABELS, type CreditPeriod } from "@/lib/schemas/credits";
 import { BalanceCard } from "./balance-card";
 import type { MemberOption } from "./budget-dialog";
 import { BudgetsCard } from "./budgets-card";
 import { CreditBreakdown } from "./credit-breakdown";
 import { galleryHref, periodHref } from "./credit-format";
-import { CreditNotes } from "./credit-notes";
 import { CreditSummary } from "./credit-summary";
 import { ExportCard } from "./export-card";
 import { SpendChart } from "./spend-chart";
@@ -22,17 +22,21 @@ import { SpendChart } from "./spend-chart";
 /**
  * Every figure of the Credits page from one ledger snapshot: budgets, balance, totals, chart and tables. The
  * server's snapshot is the first paint (hydrated under the same key); live events read a new one, once per burst.
+ * What holds no figure (the notes) is the server's, passed in, and not hydrated.
  */
 export function CreditsLive({
   period,
   members,
   viewerId,
   canEdit,
+  notes,
 }: {
   period: CreditPeriod;
   members: MemberOption[];
   viewerId: string;
   canEdit: boolean;
+  /** What the figures mean, shown under them when there are some. */
+  notes: ReactNode;
 }) {
   const client = useQueryClient();
   const { data } = useQuery(ledgerQueryOptions(client, period));
@@ -107,7 +111,7 @@ export function CreditsLive({
             />
           )}
           <ExportCard since={since} />
-          <CreditNotes />
+          {notes}
         </>
       )}
     </>

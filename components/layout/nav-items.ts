@@ -22,8 +22,3 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export function navItemsFor(role: Role): readonly NavItem[] {
   return NAV_ITEMS.filter((item) => !item.minRole || roleAtLeast(role, item.minRole));
 }
-
-/** A section stays marked on its sub-pages (Settings on /settings/members); "/" only on itself. */
-export function isCurrent(href: string, pathname: string): boolean {
-  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
-}

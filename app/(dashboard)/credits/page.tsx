@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CreditNotes } from "@/components/credits/credit-notes";
 import { CreditsLive } from "@/components/credits/credits-live";
 import { PeriodLinks } from "@/components/credits/period-links";
 import { PageHeader } from "@/components/layout/page-header";
@@ -35,7 +36,7 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
         API key outside Darkroom are not included unless imported.
       </Alert>
       <HydrationBoundary state={state}>
-        <CreditsLive period={period} members={members} viewerId={user.id} canEdit={isAdmin} />
+        <CreditsLive period={period} members={members} viewerId={user.id} canEdit={isAdmin} notes={<CreditNotes />} />
       </HydrationBoundary>
     </>
   );
