@@ -8,8 +8,9 @@ import { cn } from "@/lib/utils";
 import { entryHref } from "./entry-links";
 import { prefetchLightbox } from "./lightbox/load-lightbox";
 
+// 28 to 32 px square, as the row's width allows: six fit on one row of a card four to a row at 1280 px.
 const ICON_BUTTON =
-  "inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-muted-foreground/30 bg-card text-foreground shadow-xs hover:bg-muted disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4";
+  "inline-flex aspect-square max-w-8 min-w-7 flex-1 cursor-pointer items-center justify-center rounded-md border border-muted-foreground/30 bg-card text-foreground shadow-xs hover:bg-muted disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4";
 
 interface QuickActionsProps {
   task: TaskView;
@@ -65,7 +66,7 @@ export function QuickActions({ task, index = 0, onOpen, download = true, reuse =
     },
   ].filter((entry) => entry.show);
   return (
-    <div role="group" aria-label="Result actions" className={cn("flex flex-wrap items-center gap-1.5", className)}>
+    <div role="group" aria-label="Result actions" className={cn("flex flex-wrap items-center gap-1", className)}>
       {ready && download && (
         <a href={mediaUrl(task.id, index, "download")} download className={ICON_BUTTON} aria-label="Download" title="Download">
           <Download aria-hidden />
