@@ -31,9 +31,6 @@ export default defineConfig({
     // Most files wait (on the emulator's clock, leases, child processes) far more than they compute: with vitest's
     // default of one worker per core but one, a two-core machine ran every file in turn, half idle.
     maxWorkers: 4,
-    // A worker runs file after file in one process instead of a new process per file: Next, better-auth, the AWS
-    // SDK and the rest load once per worker. lib/testing/setup-env.ts starts each file afresh all the same.
-    isolate: false,
     projects: [
       {
         extends: true as const,

@@ -21,10 +21,6 @@ vi.mock("@/lib/media/poster", async (original) => {
 });
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
-// The next file in this worker gets the real module (vitest.config.ts: files share a worker process).
-afterAll(() => {
-  vi.doUnmock("@/lib/media/poster");
-});
 
 describe("archiving a result whose address the guard refuses", () => {
   beforeAll(migrated);
