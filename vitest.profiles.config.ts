@@ -29,7 +29,6 @@ export default defineConfig({
     include,
     // As in vitest.config.ts: the files mostly wait on the emulator, so more workers than cores.
     maxWorkers: 4,
-    isolate: false,
     setupFiles: ["lib/testing/setup-env.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
