@@ -1,6 +1,6 @@
 // Issue 15: the gallery's first page comes with the HTML (React Query hydration), its first row of
 // thumbnails loads first and the rest lazily, and live events still patch the cards it hydrated.
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { whileStatusReadsFail } from "./support/emulator";
 import { expect, test } from "./support/fixtures";
 import { createTask, TasksPage, waitArchived } from "./support/tasks";
@@ -156,5 +156,76 @@ function boxesFrom(element: Locator) {
         width: Math.round(rect.width),
         height: Math.round(rect.height),
       }));
+  });
+}
+
+/** What moved on the page since it opened: each layout shift's score and the elements it moved (without input). */
+interface Shift {
+  value: number;
+  sources: { node: string; from: string; to: string }[];
+}
+
+// Issue 28: Lighthouse read a desktop CLS of 0.026 on the workspace and the gallery. Every layout shift from the
+// first paint until the page has settled (fonts in, hydrated, its lazy parts and images loaded) is summed.
+for (const { name, path, settled } of [
+  {
+    name: "the workspace",
+    path: "/generate",
+    settled: async (page: Page) => {
+      await expect(page.getByRole("heading", { name: "Your recent results" })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: /Prompt/ })).toBeVisible();
+    },
+  },
+  {
+    name: "the gallery",
+    path: "/tasks",
+    settled: async (page: Page) => {
+      await expect(page.getByRole("listitem").first()).toBeVisible();
+    },
+  },
+]) {
+  test(`${name} does not shift while it loads at a desktop's size`, async ({ page }) => {
+    // Results with thumbnails, in both the gallery and this member's recent results.
+    const ids = [await createTask(page.request, `${tag} stork, steady`), await createTask(page.request, `${tag} stork, still`)];
+    for (const id of ids) await waitArchived(page.request, id);
+    await page.setViewportSize({ width: 1350, height: 940 });
+    await page.addInitScript(() => {
+      const shifts: Shift[] = [];
+      (window as unknown as { shifts: Shift[] }).shifts = shifts;
+      const describe = (node: Node | null) =>
+        node instanceof Element
+          ? `${node.tagName.toLowerCase()}.${String(node.className).slice(0, 80)} "${node.textContent?.slice(0, 40)}"`
+          : String(node);
+      const box = (rect: DOMRectReadOnly) =>
+        `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        }[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            sources: entry.sources.map((source) => ({
+              node: describe(source.node),
+              from: box(source.previousRect),
+              to: box(source.currentRect),
+            })),
+          });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(path);
+    await settled(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await expect
+      .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete) && !document.querySelector(".animate-pulse")))
+      .toBe(true);
+    // Layout-shift entries are queued to observers: a frame after the last change they have all been delivered.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(0.02);
   });
 }

@@ -51,11 +51,40 @@ test("filters and search change the grid and the URL, and survive a reload", asy
   await expect(to).toHaveValue("1 Jan 2020");
 });
 
-test("a live task's card turns succeeded without a reload", async ({ page }) => {
+test("a live task's card turns succeeded without a reload, and Notify me announces it", async ({ page }) => {
   const prompt = `${tag} live heron at dawn`;
+  // The browser's permission is granted; its notifications are recorded rather than shown (headless shows none).
+  await page.context().grantPermissions(["notifications"]);
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: { title: string; body?: string }[] = [];
+    class Recorded {
+      static get permission() {
+        return Real.permission;
+      }
+      static requestPermission() {
+        return Real.requestPermission();
+      }
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body });
+      }
+    }
+    Object.assign(window, { shown, Notification: Recorded });
+  });
+  // The notifier's code (its words, "Task finished") comes in a script of its own, only once it is turned on.
+  const scripts: Promise<boolean>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text().then((body) => body.includes("Task finished")));
+  });
+  const notifierLoaded = async () => (await Promise.all(scripts)).some(Boolean);
   const tasks = new TasksPage(page);
   await tasks.goto(`?q=${encodeURIComponent(prompt)}`);
   await expect(page.getByRole("heading", { name: "No tasks match these filters" })).toBeVisible();
+  expect(await notifierLoaded()).toBe(false);
+  const notify = page.getByRole("switch", { name: "Notify me when tasks finish" });
+  await notify.click();
+  await expect(notify).toBeChecked();
+  await expect.poll(notifierLoaded).toBe(true);
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await createTask(page.request, prompt);
   const card = tasks.card(prompt);
@@ -64,6 +93,10 @@ test("a live task's card turns succeeded without a reload", async ({ page }) => 
   await expect(card.getByText(/credits? used$/)).toBeVisible();
   await expect(card.locator("img")).toHaveAttribute("src", /\/thumbnail$/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // Once its result is in the archive, the task's end is announced, once, with its model and prompt.
+  const shown = () => page.evaluate(() => (window as unknown as { shown: { title: string; body?: string }[] }).shown);
+  await expect.poll(shown, { timeout: 30_000 }).toContainEqual({ title: "Task finished", body: `gamma-5-pro: ${prompt}` });
+  expect((await shown()).filter((note) => note.body?.includes(prompt))).toHaveLength(1);
 });
 
 test("a failed task's page explains the error and shows its credits", async ({ page }) => {

@@ -12,8 +12,8 @@ const OPTIONS: { value: GenerationEndpoint; label: string }[] = [
   { value: "legacy", label: "Legacy" },
 ];
 
-/** Only models the legacy endpoint creates offer the choice: alpha-2.3, text-to-video. */
-export const offersLegacy = (model: string) => model === "alpha-2.3";
+// Loaded with the first form that offers the choice (offersLegacy, form-fields.ts): the form a fresh page opens on
+// does not.
 
 /** Which upstream endpoint creates the task; the spec keeps the legacy one for existing integrations only. */
 export function EndpointField() {

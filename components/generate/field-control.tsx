@@ -3,14 +3,15 @@
 import { lazy, Suspense } from "react";
 import { errorAt } from "./error-tree";
 import type { FieldSpec } from "@/lib/models/form";
-import { referenceNames } from "./mentions";
 import { PromptField } from "./prompt-field";
 import { UrlListField } from "./url-list-field";
-import { useField, useFieldValue } from "./use-form";
+import { useField } from "./use-form";
 import { SCALAR_WIDGETS } from "./widget-map";
 
 // Only epsilon-v6's reference mode has named image references: their editor loads when that form shows.
 const ReferencesField = lazy(() => import("./references-field").then((module) => ({ default: module.ReferencesField })));
+// ...and so do its prompt's @-suggestions: until then (a moment) the prompt is the plain one, in the same place.
+const MentioningPrompt = lazy(() => import("./mentioning-prompt").then((module) => ({ default: module.MentioningPrompt })));
 
 interface FieldControlProps {
   spec: FieldSpec;
@@ -34,7 +35,13 @@ export function FieldControl({ spec, mentionSource, className }: FieldControlPro
   };
   switch (spec.meta.widget) {
     case "prompt":
-      return <MentioningPrompt {...props} source={mentionSource} />;
+      return mentionSource ? (
+        <Suspense fallback={<PromptField {...props} />}>
+          <MentioningPrompt {...props} source={mentionSource} />
+        </Suspense>
+      ) : (
+        <PromptField {...props} />
+      );
     case "url-list":
       return <UrlListField {...props} />;
     case "image-references":
@@ -48,14 +55,4 @@ export function FieldControl({ spec, mentionSource, className }: FieldControlPro
       return Widget ? <Widget {...props} /> : null;
     }
   }
-}
-
-/** Watches the reference names only where there are references, so other prompts do not re-render with the form. */
-function MentioningPrompt({ source, ...props }: Parameters<typeof PromptField>[0] & { source?: FieldSpec }) {
-  return source ? <WatchedPrompt {...props} source={source} /> : <PromptField {...props} />;
-}
-
-function WatchedPrompt({ source, ...props }: Parameters<typeof PromptField>[0] & { source: FieldSpec }) {
-  const rows = useFieldValue(source.name);
-  return <PromptField {...props} mentionNames={referenceNames(rows)} />;
 }

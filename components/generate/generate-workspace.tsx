@@ -19,23 +19,25 @@ import type { FormSpec } from "@/lib/models/form-specs";
 import type { FormValues } from "./form-values";
 import { fieldsOf, FormsContext, useForms } from "./forms-context";
 import { preloadImageDrop } from "./image-drop-zone";
-import { GenerationForm, type FieldRefusal } from "./generation-form";
+import { GenerationForm, loadEndpointField, type FieldRefusal } from "./generation-form";
 import { ModelPicker } from "./model-picker";
-import { RecentResults } from "./recent-results";
+import { RecentResultsSlot } from "./recent-results-slot";
 import { readChoice, readDraft, readTracked, writeChoice, writeTracked, type Choice, type Tracked } from "./session-store";
 import { useEntryPrefill } from "./use-entry-prefill";
+import { preloadWidgets, useWidgetsReady } from "./widget-map";
 import { useLiveUpdates } from "@/components/shared/use-live-updates";
 
 // Loaded when first needed, or once someone starts on the form (so that nothing then waits for them): the cards
 // of the submissions made from this tab (none when the page opens), the mode tabs of models that have modes
-// (the page opens on one without), and image uploads.
+// (the page opens on one without), image uploads, and the controls the first form has none of (widget-map.ts).
 const loadSubmissionList = () => import("./submission-list");
 const SubmissionList = lazy(() => loadSubmissionList().then((module) => ({ default: module.SubmissionList })));
 const loadModeTabs = () => import("./mode-tabs");
 const ModeTabs = lazy(() => loadModeTabs().then((module) => ({ default: module.ModeTabs })));
 const preload = () => {
-  void Promise.all([loadSubmissionList(), loadModeTabs()]);
+  void Promise.all([loadSubmissionList(), loadModeTabs(), loadEndpointField()]);
   preloadImageDrop();
+  preloadWidgets();
 };
 
 /** A known model, with a mode it has (its first when none or an unknown one is given). */
@@ -72,7 +74,9 @@ export function GenerateWorkspace({ entry, forms, learned = NOTHING_LEARNED, cha
       <Workspace key={entry ? entryHref(entry) : "blank"} entry={entry} learned={learned} charges={charges} memberId={memberId} />
     </FormsContext>
   ) : (
-    <div aria-hidden className="h-96 animate-pulse rounded-xl border bg-card/60" />
+    // data-wide, as the workspace's grid has: the page's column is as wide before it mounts as after (narrower,
+    // the whole page moved sideways when it mounted: a desktop's layout shift of 0.026, issue 28).
+    <div aria-hidden data-wide className="h-96 animate-pulse rounded-xl border bg-card/60" />
   );
 }
 
@@ -109,6 +113,14 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const [tracked, setTracked] = useState(readTracked);
   const [refusal, setRefusal] = useState<FieldRefusal | undefined>();
   const prompt = useRef<string | undefined>(undefined);
+  // Someone has started on the form: what loads lazily is fetched now, so that nothing then waits for them.
+  const [engaged, setEngaged] = useState(false);
+  const engage = () => {
+    preload();
+    // Once, and in a transition: set at once in the capture of the first keystroke's input event, the re-render
+    // came before the field took the keystroke, and an entry link's form lost the first text typed into it.
+    if (!engaged) startTransition(() => setEngaged(true));
+  };
   useLiveUpdates();
   const results = useWorkspaceResults(tracked, memberId);
 
@@ -117,6 +129,7 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const model = getModelMeta(choice.model)!;
   const fields = fieldsOf(useForms(), choice.model, choice.mode);
   const usePrefill = picked === null && fromEntry !== undefined && prefill.status === "done" && prefill.ok;
+  const controls = useWidgetsReady(fields);
 
   function choose(next: Choice) {
     const valid = validChoice(next);
@@ -159,6 +172,13 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
         Darkroom has no form for {model.label}
         {choice.mode ? ` in ${choice.mode}` : ""}. Reload the page.
       </Alert>
+    ) : controls === "failed" ? (
+      <Alert tone="warning" role="alert">
+        Could not load this form&apos;s controls. Check your connection and reload the page.
+      </Alert>
+    ) : !controls ? (
+      // The controls this form needs are loading (a moment, once): its place is held as the mode tabs' is.
+      <div aria-hidden className="h-72 animate-pulse rounded-lg bg-muted/50 motion-reduce:animate-none" />
     ) : (
       <GenerationForm
         key={`${choice.model}:${choice.mode ?? ""}:${usePrefill ? "entry" : "draft"}`}
@@ -184,9 +204,9 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
         <div
           className="grid gap-5"
           onKeyDown={submitFromColumn}
-          onKeyDownCapture={preload}
-          onInputCapture={preload}
-          onPointerDownCapture={preload}
+          onKeyDownCapture={engage}
+          onInputCapture={engage}
+          onPointerDownCapture={engage}
         >
           {/* The notice names what the entry filled in, so it goes once another model or mode is picked (whose form
               starts from its own draft, without the entry's values). */}
@@ -230,7 +250,7 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
               />
             </Suspense>
           )}
-          <RecentResults tasks={results.earlier} loading={results.loading} />
+          <RecentResultsSlot tasks={results.earlier} loading={results.loading} engaged={engaged} />
           {tracked.length === 0 && !results.loading && results.earlier.length === 0 && (
             <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
               Your results appear here as soon as you submit: write a prompt and press Ctrl + Enter.

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { FormError } from "@/components/ui/form-field";
 import type { FieldGroup } from "@/lib/models/fields";
 import type { FieldSpec } from "@/lib/models/form";
@@ -10,17 +10,20 @@ import type { RecentCharge } from "@/lib/schemas/charges";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { CostNote } from "./cost-note";
-import { EndpointField, offersLegacy } from "./endpoint-field";
 import { FieldControl } from "./field-control";
 import { errorAt } from "./error-tree";
 import { CompareLink } from "./compare-link";
 import { FormFooter } from "./form-footer";
 import { initialValues, type FormValues } from "./form-values";
-import { ENDPOINT_FIELD, mentionSource, RUNS_FIELD, type Submitted } from "./form-fields";
+import { ENDPOINT_FIELD, mentionSource, offersLegacy, RUNS_FIELD, type Submitted } from "./form-fields";
 import { FormStore } from "./form-store";
 import { FormStoreProvider, useFormStatus } from "./use-form";
 import { writeDraft } from "./session-store";
-import { useSubmitGeneration } from "./use-submit-generation";
+import { loadSendGeneration, useSubmitGeneration } from "./use-submit-generation";
+
+// The endpoint's choice shows on alpha-2.3's form only: it loads with that form, or once someone starts on any.
+export const loadEndpointField = () => import("./endpoint-field");
+const EndpointField = lazy(() => loadEndpointField().then((module) => ({ default: module.EndpointField })));
 
 const GROUPS: { group: FieldGroup; title?: string; grid?: boolean }[] = [
   { group: "basics" },
@@ -130,8 +133,8 @@ export function GenerationForm({
           event.preventDefault();
           void store.submit(submit);
         }}
-        // Loads the form's check once someone starts on it (typing, or pressing anything), so the first submit does
-        // not wait for it. Not on focus: the form focuses its prompt itself when it opens.
+        // Loads the form's check and its submit once someone starts on it (typing, or pressing anything), so the
+        // first submit does not wait for them. Not on focus: the form focuses its prompt itself when it opens.
         onInputCapture={preloadCheck}
         onPointerDownCapture={preloadCheck}
         onKeyDown={onShortcut}
@@ -142,7 +145,11 @@ export function GenerationForm({
         {GROUPS.map(({ group, title, grid }) => (
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={form.mentionSource} />
         ))}
-        {offersLegacy(model.id) && <EndpointField />}
+        {offersLegacy(model.id) && (
+          <Suspense fallback={<div aria-hidden className="h-24" />}>
+            <EndpointField />
+          </Suspense>
+        )}
         <FormFooter note={<CostNote model={model.id} mode={mode} charges={charges} />} />
         <CompareLink model={model.id} mode={mode} fields={fields} />
       </form>
@@ -150,7 +157,7 @@ export function GenerationForm({
   );
 }
 
-const preloadCheck = () => void import("./check-request");
+const preloadCheck = () => void Promise.all([import("./check-request"), loadSendGeneration()]);
 
 function RootError() {
   const { errors } = useFormStatus();

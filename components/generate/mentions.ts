@@ -1,8 +1,7 @@
 // "@name" in a prompt points at the image reference with that ref_name (epsilon-v6's reference mode).
 // An "@" right after a letter or a dot is part of an address ("me@example.com"), not a mention.
 
-/** The item field that names a reference; a form whose lists have it gets @-suggestions. */
-export const REFERENCE_NAME_FIELD = "ref_name";
+import { REFERENCE_NAME_FIELD } from "./form-fields";
 
 const NAME = "[A-Za-z0-9_-]";
 const MENTION = new RegExp(`(^|[^A-Za-z0-9_.@-])@(${NAME}{1,32})(?!${NAME})`, "g");

@@ -1,51 +1,12 @@
 "use client";
 
 import { Input } from "@/components/ui/input";
-import { Slider } from "@/components/ui/slider";
 import { optionLabel, type ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
 
 /** The number in an <input type=number>: empty means absent, so an optional field can be cleared. */
 const fromInput = (input: HTMLInputElement) => (input.value === "" ? undefined : input.valueAsNumber);
 const toInput = (value: unknown) => (typeof value === "number" && !Number.isNaN(value) ? value : "");
-
-/** A bounded number: a slider for quick changes, a number box for an exact value. */
-export function SliderField({ spec, value, onChange, error, label, inputRef, className }: ControlProps) {
-  const min = spec.min ?? 0;
-  const max = spec.max ?? 100;
-  const current = typeof value === "number" && !Number.isNaN(value) ? Math.min(max, Math.max(min, value)) : min;
-  return (
-    <FieldShell
-      className={className}
-      label={label ?? spec.meta.label}
-      help={spec.meta.help ?? `${optionLabel(min, spec.meta.unit)} to ${optionLabel(max, spec.meta.unit)}`}
-      error={error}
-    >
-      {(ids) => (
-        <div className="flex items-center gap-3">
-          <Slider
-            min={min}
-            max={max}
-            step={1}
-            value={current}
-            onValueChange={onChange}
-            aria-labelledby={ids.labelId}
-            aria-describedby={ids.describedBy}
-            aria-valuetext={optionLabel(current, spec.meta.unit)}
-          />
-          <div className="flex shrink-0 items-center gap-1.5">
-            <WholeNumberInput ids={ids} inputRef={inputRef} min={min} max={max} value={value} onChange={onChange} className="max-w-20" />
-            {spec.meta.unit && (
-              <span aria-hidden className="text-sm text-muted-foreground">
-                {spec.meta.unit}
-              </span>
-            )}
-          </div>
-        </div>
-      )}
-    </FieldShell>
-  );
-}
 
 export function NumberField({ spec, value, onChange, error, label, inputRef, className }: ControlProps) {
   // A number with one legal value is a fact about the model, not a choice: show it, do not ask it.
@@ -81,8 +42,8 @@ function FixedField({ spec, value, label, className }: { spec: ControlProps["spe
   );
 }
 
-/** A whole-number box wired to its field shell; the slider field and the plain number field both use it. */
-function WholeNumberInput({
+/** A whole-number box wired to its field shell; the slider field (slider-field.tsx) and the plain number field both use it. */
+export function WholeNumberInput({
   ids,
   inputRef,
   min,

@@ -11,7 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useChangeBoard, useDeleteBoard, useRemoveFromBoard, useReorderBoard } from "@/lib/query/boards";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { downloadBoardZip } from "@/lib/query/tasks";
+import { downloadBoardZip } from "@/lib/query/task-actions";
 import { BOARD_NAME_MAX, type BoardPageView } from "@/lib/schemas/board-views";
 import type { TaskView } from "@/lib/schemas/views";
 import { ShareForm } from "./share-form";

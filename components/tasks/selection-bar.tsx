@@ -6,7 +6,7 @@ import { ConfirmDialog, prefetchConfirm } from "@/components/shared/confirm/conf
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { plural } from "@/lib/format";
-import { downloadZip, hideTasks } from "@/lib/query/tasks";
+import { downloadZip, hideTasks } from "@/lib/query/task-actions";
 import { LazyShareForm, prefetchShareForm } from "./lazy-share-form";
 
 // Loaded when first opened: the gallery's script stays as it was for those who never add to a board.

@@ -10,7 +10,7 @@ import { entryHref } from "@/components/shared/entry-links";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { useHideTask, useSetFavourite, useShowTask } from "@/lib/query/tasks";
+import { useHideTask, useSetFavourite, useShowTask } from "@/lib/query/task-actions";
 import type { TaskView } from "@/lib/schemas/views";
 
 /**

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { useArchiveAgain } from "@/lib/query/tasks";
+import { useArchiveAgain } from "@/lib/query/task-actions";
 import { RETENTION_DAYS, type Plan } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
 import { copyAtRisk, modelLabel, upstreamCopyAt } from "./task-format";

@@ -170,7 +170,14 @@ export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) 
 
 export function GallerySkeleton() {
   return (
-    <div role="status" aria-label="Loading tasks" className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+    // data-wide, as the gallery's own grid has: the page's column is as wide while it loads as after (narrower, the
+    // page moved sideways when the cards came: a desktop's layout shift of 0.026, issue 28).
+    <div
+      data-wide
+      role="status"
+      aria-label="Loading tasks"
+      className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4"
+    >
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-xl border bg-card">
           <div className="aspect-[4/3] animate-pulse bg-muted motion-reduce:animate-none" />

@@ -16,7 +16,7 @@ export interface GenerationBody {
   request: GenerationInput;
 }
 
-function submitGeneration(body: GenerationBody): Promise<{ submissions: SubmissionView[]; repeated: boolean }> {
+export function submitGeneration(body: GenerationBody): Promise<{ submissions: SubmissionView[]; repeated: boolean }> {
   return fetchJson("/api/generations", { method: "POST", json: body });
 }
 
