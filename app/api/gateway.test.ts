@@ -233,6 +233,13 @@ describe("the generation API through Darkroom", () => {
       headers: { authorization: `Bearer ${token}`, "idempotency-key": "k" },
     });
     expectSpecError(malformed, 400, "malformed_json");
+    // Nested as deep as the body limit allows: the search for result links in it stops, and the schema refuses it.
+    const deep = await call(images, "/v1/images/generations", {
+      method: "POST",
+      raw: `{"model":"gamma-5-pro","prompt":"a kite","image_urls":${"[".repeat(20_000)}${"]".repeat(20_000)}}`,
+      headers: { authorization: `Bearer ${token}`, "idempotency-key": "deep" },
+    });
+    expectSpecError(deep, 422, "invalid_request");
     expectSpecError(await create(images, null, BODIES.gamma()), 401, "unauthorized");
     expectSpecError(await create(images, "dr_not-a-token", BODIES.gamma()), 401, "unauthorized");
   });

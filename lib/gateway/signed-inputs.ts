@@ -19,6 +19,7 @@ const REFUSED = {
   owner: "This Darkroom result link is of a task your member account did not make; send the URL of a result of your own.",
 };
 
+const MAX_DEPTH = 8;
 const refuse = (path: string, message: string) => new AppError("invalid:body", message, { [path]: message });
 
 /** The result a URL names when it is one of this Darkroom's signed links (at `origin` or PUBLIC_BASE_URL), else null. */
@@ -42,7 +43,9 @@ function signedLinkOf(value: string, origins: string[]) {
 /** The raw body with each of this Darkroom's signed result links replaced by its result reference; refuses a bad one. */
 export async function referencesForSignedLinks(body: unknown, { origin, userId }: { origin: string; userId: string }): Promise<unknown> {
   const origins = [origin, ...(env.PUBLIC_BASE_URL ? [new URL(env.PUBLIC_BASE_URL).origin] : [])];
-  const walk = async (value: unknown, path: string): Promise<unknown> => {
+  // Inputs lie a level or two deep; a body nested deeper is the schema's to refuse, not this walk's to recurse into.
+  const walk = async (value: unknown, path: string, depth = 0): Promise<unknown> => {
+    if (depth > MAX_DEPTH) return value;
     if (typeof value === "string") {
       const link = signedLinkOf(value, origins);
       if (!link) return value;
@@ -51,9 +54,11 @@ export async function referencesForSignedLinks(body: unknown, { origin, userId }
       if (!task || task.user_id !== userId) throw refuse(path, REFUSED.owner);
       return `/api/media/${link.taskId}/${link.index}`;
     }
-    if (Array.isArray(value)) return Promise.all(value.map((item, i) => walk(item, path ? `${path}.${i}` : String(i))));
+    if (Array.isArray(value)) return Promise.all(value.map((item, i) => walk(item, path ? `${path}.${i}` : String(i), depth + 1)));
     if (value && typeof value === "object") {
-      const entries = Object.entries(value).map(async ([key, item]) => [key, await walk(item, path ? `${path}.${key}` : key)] as const);
+      const entries = Object.entries(value).map(
+        async ([key, item]) => [key, await walk(item, path ? `${path}.${key}` : key, depth + 1)] as const,
+      );
       return Object.fromEntries(await Promise.all(entries));
     }
     return value;
