@@ -219,8 +219,21 @@ for (const { name, path, settled } of [
     await page.goto(path);
     await settled(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // What is on the screen has loaded: its pictures (lazy ones further down never load without a scroll, and an
+    // earlier spec's many results reach far down) and no placeholder is left in view.
     await expect
-      .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete) && !document.querySelector(".animate-pulse")))
+      .poll(() =>
+        page.evaluate(() => {
+          const inView = (element: Element) => {
+            const rect = element.getBoundingClientRect();
+            return rect.bottom > 0 && rect.top < window.innerHeight;
+          };
+          return (
+            [...document.images].filter(inView).every((img) => img.complete) &&
+            ![...document.querySelectorAll(".animate-pulse")].some(inView)
+          );
+        }),
+      )
       .toBe(true);
     // Layout-shift entries are queued to observers: a frame after the last change they have all been delivered.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
