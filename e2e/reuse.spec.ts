@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { GeneratePage } from "./support/generate";
+import { advanceUpstreamClock } from "./support/emulator";
 import { createTask, waitArchived } from "./support/tasks";
 
 // Reusing a result: each action on each kind of result opens the form on the model and mode meant for it, says
@@ -134,4 +135,24 @@ test("every image field of every model and mode offers Upload when it first show
     for (const label of uploads)
       await expect(page.getByRole("button", { name: `Upload an image for ${label}`, exact: true })).toBeVisible();
   }
+});
+
+// CI saw an Extend form drop the prompt typed into it: the task it came from changed meanwhile (its archive
+// finished), and the form was made again from the task. Here the task is opened while it still runs, then ends.
+test("what a person types into a form opened from a task stays when that task changes", async ({ page }) => {
+  const generate = new GeneratePage(page);
+  const running = await createTask(page.request, "reuse: a heron waits [[slow]]");
+  await generate.goto(`/generate?remix=${running}`);
+  await expect(generate.prompt).toHaveValue("reuse: a heron waits [[slow]]");
+  // The page's next read of the task is the one a change of it causes (the first made the form).
+  const reread = page.waitForResponse(
+    (response) => response.request().method() === "GET" && new URL(response.url()).pathname === `/api/tasks/${running}`,
+    { timeout: 0 },
+  );
+  await generate.prompt.fill("reuse: a heron takes off, typed by hand");
+  // [[slow]] runs ten minutes of the generation service's clock: moved on, the task ends and is archived.
+  await advanceUpstreamClock(page.request, 600);
+  await waitArchived(page.request, running);
+  await reread;
+  await expect(generate.prompt).toHaveValue("reuse: a heron takes off, typed by hand");
 });

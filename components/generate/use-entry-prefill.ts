@@ -1,6 +1,5 @@
 import { useQuery } from "@/lib/query/react";
 import { useEffect, useMemo, useState } from "react";
-import type { TaskView } from "@/lib/schemas/views";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { Entry } from "@/components/shared/entry-links";
@@ -22,23 +21,25 @@ export function useEntryPrefill(entry: Entry | undefined): EntryState {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const { data: task, error } = query;
-  const [made, setMade] = useState<{ task: TaskView; prefill: Prefill } | undefined>();
+  const [made, setMade] = useState<Prefill | undefined>();
   useEffect(() => {
-    if (!entry || !task) return;
+    // Made once: the task's later changes (its archive finishing, a live event) must not make the form again
+    // under the person typing in it, which dropped what they had typed.
+    if (!entry || !task || made) return;
     let live = true;
     import("./entry-prefill").then(
-      ({ prefillFrom }) => live && setMade({ task, prefill: prefillFrom(entry, task, forms) }),
-      (failure: unknown) =>
-        live && setMade({ task, prefill: { ok: false, problem: `Could not prepare the form: ${errorMessage(failure)}` } }),
+      ({ prefillFrom }) => live && setMade(prefillFrom(entry, task, forms)),
+      (failure: unknown) => live && setMade({ ok: false, problem: `Could not prepare the form: ${errorMessage(failure)}` }),
     );
     return () => {
       live = false;
     };
-  }, [entry, task, forms]);
+  }, [entry, task, forms, made]);
   return useMemo((): EntryState => {
     if (!entry) return { status: "none" };
+    // Once made, it stays, whatever a later read of the task says.
+    if (made) return { status: "done", ...made };
     if (error) return { status: "done", ok: false, problem: `Could not load task ${entry.taskId}: ${errorMessage(error)}` };
-    if (!task || made?.task !== task) return { status: "loading" };
-    return { status: "done", ...made.prefill };
-  }, [entry, error, task, made]);
+    return { status: "loading" };
+  }, [entry, error, made]);
 }
