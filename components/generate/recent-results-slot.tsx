@@ -15,7 +15,7 @@ export const preloadRecentResults = () => void loadRecentResults();
 const AHEAD = "400px 0px";
 
 /** Holds the section's place (a card row's height, so what follows barely moves) until it has loaded. */
-function Placeholder() {
+export function Placeholder() {
   return <div aria-hidden className="h-48 animate-pulse rounded-xl border bg-card/60 motion-reduce:animate-none" />;
 }
 

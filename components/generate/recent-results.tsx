@@ -7,11 +7,12 @@ import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 import { modelLabel } from "@/lib/models/labels";
+import { Placeholder } from "./recent-results-slot";
 import type { TaskView } from "@/lib/schemas/views";
 
 /** This person's earlier tasks (not followed from this tab), newest first: results to open, download and reuse. */
 export function RecentResults({ tasks, loading }: { tasks: readonly TaskView[]; loading: boolean }) {
-  if (loading) return <div aria-hidden className="h-48 animate-pulse rounded-xl border bg-card/60 motion-reduce:animate-none" />;
+  if (loading) return <Placeholder />;
   if (tasks.length === 0) return null;
   return (
     <section aria-labelledby="generate-recent" className="grid gap-3">
