@@ -5,10 +5,12 @@ import { QueryClient, type DehydratedState } from "@/lib/query/cache";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as hide } from "@/app/api/tasks/[id]/route";
 import { GET as list } from "@/app/api/tasks/route";
+import { GET as queue } from "@/app/api/queue/route";
 import { database } from "@/lib/db";
 import { insertTask } from "@/lib/db/tasks";
 import { call, seedTeam, type Team } from "@/lib/testing/app";
 import { parseTaskFilters } from "@/lib/query/task-filters";
+import { taskKeys } from "@/lib/query/keys";
 import { recentOwnTasksOptions } from "@/lib/query/recent-tasks";
 import { taskListOptions } from "@/lib/query/task-list";
 import type { TaskListData, TaskPage } from "@/lib/query/tasks";
@@ -54,7 +56,7 @@ describe("the gallery's first page on the server", () => {
     it(`is the API's first page under the client's key (${raw || "no filters"})`, async () => {
       const search = raw.replace("MEMBER", team.member.member.id);
       const params = Object.fromEntries(new URLSearchParams(search));
-      const client = hydrated(await prefetchGallery(params, team.member.member.id));
+      const client = hydrated(await prefetchGallery(params, team.member.member));
       // The key the gallery computes from the URL (components/tasks/task-gallery.tsx).
       const key = taskListOptions(parseTaskFilters(new URLSearchParams(search))).queryKey;
       const data = client.getQueryData<TaskListData>(key);
@@ -70,18 +72,28 @@ describe("the gallery's first page on the server", () => {
   }
 
   it("pages like the API and leaves out the tasks this member hid", async () => {
-    const client = hydrated(await prefetchGallery({}, team.member.member.id));
+    const client = hydrated(await prefetchGallery({}, team.member.member));
     const page = client.getQueryData<TaskListData>(taskListOptions({}).queryKey)!.pages[0]!;
     expect(page.tasks).toHaveLength(60);
     expect(page.nextCursor).not.toBeNull();
     expect(page.tasks.map((task) => task.id)).not.toContain(hiddenByMember);
     // Someone else, who did not hide it, gets it first (it is the newest).
-    const theirs = hydrated(await prefetchGallery({}, team.admin.member.id));
+    const theirs = hydrated(await prefetchGallery({}, team.admin.member));
     expect(theirs.getQueryData<TaskListData>(taskListOptions({}).queryKey)!.pages[0]!.tasks[0]?.id).toBe(hiddenByMember);
   });
 
+  // Issue 28: the queue panel above the cards came after hydration and pushed them down (a desktop CLS of 0.12).
+  it("holds the queue as GET /api/queue answers it, fresh, for admins and members alike", async () => {
+    for (const who of [team.admin, team.member]) {
+      const client = hydrated(await prefetchGallery({}, who.member));
+      const api = await call(queue, "/api/queue", { cookie: who.cookie });
+      expect(api.status).toBe(200);
+      expect(client.getQueryData(taskKeys.queue)).toEqual(api.json);
+    }
+  });
+
   it("drops a bad filter as the client drops it, and prefetches the page the client then asks for", async () => {
-    const state = await prefetchGallery({ from: "not a date" }, team.member.member.id);
+    const state = await prefetchGallery({ from: "not a date" }, team.member.member);
     // A bad field is dropped from the filters, as the client drops it: the page is the unfiltered one.
     const client = hydrated(state);
     expect(client.getQueryData<TaskListData>(taskListOptions({}).queryKey)?.pages[0]?.tasks).toHaveLength(60);

@@ -17,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function TasksPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser();
   // The first page comes with the HTML (same filters and hidden tasks as the API): no round trip before the cards.
-  const firstPage = await prefetchGallery(await searchParams, user.id);
+  const firstPage = await prefetchGallery(await searchParams, user);
   // The member filter's names: every role sees who made each task, so every role may filter by it.
   const members = (await listMembers(database().db)).map((member) => ({ id: member.id, name: member.name }));
   return (

@@ -1,8 +1,11 @@
 import "server-only";
 import { QueryClient, type DehydratedState } from "../cache";
+import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
+import { queueState } from "@/lib/tasks/queue";
 import { readTaskPage } from "@/lib/tasks/task-page";
+import { taskKeys } from "../keys";
 import { recentOwnTasksOptions, recentTasksSearch } from "../recent-tasks";
 import { parseTaskFilters } from "../task-filters";
 import { taskListOptions, taskListSearch } from "../task-list";
@@ -31,12 +34,16 @@ async function dehydrated(fill: (queryClient: QueryClient) => Promise<void>): Pr
  * The gallery's first page for these URL parameters, under the exact key the browser's infinite query
  * uses (taskListOptions), dehydrated for <HydrationBoundary>: the first cards arrive with the HTML and the
  * browser asks for nothing until its staleTime passes; live events patch the hydrated pages as any others.
+ * The queue above the cards comes with them too (as GET /api/queue answers it), so a paused queue or a
+ * submission that needs a decision does not push the cards down once the page has loaded.
  */
-export async function prefetchGallery(searchParams: SearchParams, viewerId: string): Promise<DehydratedState> {
+export async function prefetchGallery(searchParams: SearchParams, viewer: SessionUser): Promise<DehydratedState> {
   return dehydrated(async (queryClient) => {
     const filters = parseTaskFilters(searchParams);
-    const page = await pageFor(taskListSearch(filters, null), viewerId);
+    const page = await pageFor(taskListSearch(filters, null), viewer.id);
     if (page) queryClient.setQueryData(taskListOptions(filters).queryKey, { pages: [page], pageParams: [null] });
+    // Through JSON, as the API sends it: the browser's later reads must find the same values.
+    queryClient.setQueryData(taskKeys.queue, JSON.parse(JSON.stringify(await queueState(viewer))));
   });
 }
 
