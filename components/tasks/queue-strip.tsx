@@ -1,11 +1,10 @@
 "use client";
 
-import { lazy, Suspense } from "react";
 import { useQuery } from "@/lib/query/react";
 import { queueOptions } from "@/lib/query/queue";
-
-// Most of the time nothing waits: the panel (its actions, the cancel dialog) loads when something does.
-const QueuePanel = lazy(() => import("./queue-panel").then((module) => ({ default: module.QueuePanel })));
+// With the page's script, not loaded later: when something waits, the server renders the panel above the cards, and
+// a panel loaded on its own came in a later piece of the HTML and again after hydration, pushing the cards down.
+import { QueuePanel } from "./queue-panel";
 
 export interface QueueViewer {
   id: string;
@@ -18,9 +17,5 @@ export interface QueueViewer {
 export function QueueStrip({ viewer }: { viewer: QueueViewer }) {
   const { data } = useQuery(queueOptions());
   if (!data || (!data.submissions.length && !data.held && !data.paused && !data.attention.length)) return null;
-  return (
-    <Suspense>
-      <QueuePanel data={data} viewer={viewer} />
-    </Suspense>
-  );
+  return <QueuePanel data={data} viewer={viewer} />;
 }
