@@ -44,7 +44,7 @@ export class Emulator {
     this.inputs = new TrustedInputs(trustedOrigins);
     this.profile = copyProfile(startProfile);
     this.clock = new Clock(store.state.clockOffsetMs);
-    this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error));
+    this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error), timings.videoFrameRate);
     for (const task of Object.values(store.state.tasks)) {
       if (isSettled(task)) continue;
       this.unsettled.add(task.id);

@@ -27,6 +27,7 @@ export class MediaLibrary {
   constructor(
     readonly dir: string,
     private readonly onRendered: (task: TaskRecord, error?: string) => void,
+    private readonly videoFrameRate?: number,
   ) {
     mkdirSync(dir, { recursive: true });
   }
@@ -93,6 +94,7 @@ export class MediaLibrary {
         width: output.width,
         height: output.height,
         seconds: output.seconds,
+        fps: this.videoFrameRate,
         prompt,
         label,
         seed,

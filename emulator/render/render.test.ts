@@ -75,6 +75,14 @@ describe("renderVideo", () => {
     60_000,
   );
 
+  it("keeps the length at the tests' 8 frames a second (FAST_TIMINGS)", async () => {
+    const outPath = path.join(dir, "v-8fps.mp4");
+    await renderVideo({ width: 640, height: 360, seconds: 2.5, fps: 8, prompt: PROMPT, label: "8 fps", seed: "f", outPath });
+    const info = await probeVideo(outPath);
+    expect(info).toMatchObject({ codec: "h264", width: 640, height: 360 });
+    expect(Math.abs(info.seconds - 2.5)).toBeLessThanOrEqual(0.1);
+  });
+
   it("rejects with ffmpeg's own words and leaves no file behind", async () => {
     const outPath = path.join(dir, "missing-dir", "x.mp4");
     const err = await renderVideo({ width: 320, height: 240, seconds: 1, prompt: "p", label: "l", seed: "e", outPath }).catch(

@@ -11,12 +11,14 @@ export const FPS = 24;
 export interface VideoOptions extends CardOptions {
   seconds: number;
   outPath: string;
+  /** Frames per second, FPS unless given. */
+  fps?: number;
 }
 
 export async function renderVideo(opts: VideoOptions): Promise<void> {
-  const { width, height, seconds, outPath } = opts;
+  const { width, height, seconds, outPath, fps = FPS } = opts;
   if (width % 2 || height % 2) throw new Error(`yuv420p needs even dimensions, got ${width}x${height}`);
-  const total = Math.round(seconds * FPS);
+  const total = Math.round(seconds * fps);
   if (total < 1) throw new Error(`video too short: ${seconds} s`);
 
   const { data: card, info } = await sharp(Buffer.from(cardSvg(opts)))
@@ -47,7 +49,7 @@ export async function renderVideo(opts: VideoOptions): Promise<void> {
     "-s",
     `${width}x${height}`,
     "-r",
-    String(FPS),
+    String(fps),
     "-i",
     "pipe:0",
   ];
