@@ -93,8 +93,16 @@ test("a video's Extend continues it, and the notice leaves for a model that cann
 test("a video's Use last frame puts its last frame, as an upload, in the model kind the person chose", async ({ page }) => {
   const generate = new GeneratePage(page);
   const lastFrame = (choice: string) => async (page: Page) => {
-    await page.getByRole("button", { name: "Use last frame", exact: true }).click();
+    const button = page.getByRole("button", { name: "Use last frame", exact: true });
     const dialog = page.getByRole("dialog", { name: "Use the last frame" });
+    // By keyboard first: the dialog's code loads on focus or the first press, and Escape gives the button focus back.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await button.click();
     await dialog.getByRole("button", { name: new RegExp(`^${choice}`) }).click();
   };
   await reuse(

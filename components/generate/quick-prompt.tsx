@@ -8,7 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import type { GenerationInput } from "@/lib/models/catalogue";
 import { modelLabel } from "@/lib/models/labels";
 import { errorMessage } from "@/lib/query/fetch-json";
-import { useSubmitGenerationMutation } from "@/lib/query/submissions";
+import { useSubmitGenerationMutation } from "@/lib/query/submission-actions";
 import type { RecentCharge } from "@/lib/schemas/charges";
 import { defaultChoice } from "./default-model";
 import { readTracked, writeChoice, writeDraft, writeTracked } from "./session-store";

@@ -5,7 +5,7 @@ import type { QueryClient } from "@/lib/query/cache";
 import { ApiError } from "@/lib/query/fetch-json";
 import { applyApiError } from "@/lib/query/form-errors";
 import { refreshCredits } from "@/lib/query/ledger";
-import { submitGeneration } from "@/lib/query/submissions";
+import { submitGeneration } from "@/lib/query/submission-actions";
 import type { SubmissionView } from "@/lib/schemas/views";
 import type { FieldSpec } from "@/lib/models/form";
 import type { FormStore } from "./form-store";

@@ -1,49 +1,40 @@
 "use client";
 
-import { ImageIcon, ImageOff } from "lucide-react";
-import { useState, type ComponentProps } from "react";
+import { ImageIcon } from "lucide-react";
+import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
-import { urlPathExtension } from "@/lib/models/url-extension";
 import { cn } from "@/lib/utils";
 import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
-import { useDebounced } from "@/components/shared/use-debounced";
 import { ImageDropZone, isImageInput } from "./image-drop-zone";
-
-const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
 
 /** Darkroom's own media (an earlier result used as an input): the only thing the CSP lets a page load. */
 const isOwnMedia = (url: string) => url.startsWith("/api/media/");
 
-/**
- * A small look at what the URL points to, once typing has paused. Only Darkroom's own media is shown: the
- * Content-Security-Policy allows images and video from Darkroom alone, and a preview of any URL a person
- * types would have the browser fetch it (telling that host who looks). Other URLs get an icon.
- * Decorative (the URL itself is the field's value), so hidden from screen readers.
- */
-function UrlPreview({ url }: { url: string }) {
-  const settled = useDebounced(url, 500);
-  const [failed, setFailed] = useState<string | null>(null);
-  const box =
-    "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground [&_svg]:size-4";
-  const usable = settled !== "" && settled === url && isOwnMedia(settled);
-  if (!usable || failed === settled) {
-    return (
-      <span aria-hidden className={box}>
-        {usable ? <ImageOff /> : <ImageIcon />}
-      </span>
-    );
-  }
-  const media = VIDEO_EXTENSIONS.has(urlPathExtension(settled) ?? "") ? (
-    <video src={settled} muted preload="metadata" onError={() => setFailed(settled)} className="size-full object-cover" />
-  ) : (
-    // eslint-disable-next-line @next/next/no-img-element -- an archived result at its own size; next/image would resize it again.
-    <img src={settled} alt="" onError={() => setFailed(settled)} className="size-full object-cover" />
-  );
+export const PREVIEW_BOX =
+  "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground [&_svg]:size-4";
+
+/** The preview's place for a URL that shows nothing: an icon, decorative (the URL itself is the field's value). */
+export function PlainPreview() {
   return (
-    <span aria-hidden className={box}>
-      {media}
+    <span aria-hidden className={PREVIEW_BOX}>
+      <ImageIcon />
     </span>
+  );
+}
+
+// A small look at what the URL points to is shown only for Darkroom's own media: the Content-Security-Policy
+// allows images and video from Darkroom alone, and a preview of any URL a person types would have the browser
+// fetch it (telling that host who looks). That preview (url-preview.tsx) loads with the first such value: most
+// forms open with empty rows, and the workspace's first screen is within its script budget (issue 28).
+const UrlPreview = lazy(() => import("./url-preview").then((module) => ({ default: module.UrlPreview })));
+
+function Preview({ url }: { url: string }) {
+  if (!isOwnMedia(url)) return <PlainPreview />;
+  return (
+    <Suspense fallback={<PlainPreview />}>
+      <UrlPreview url={url} />
+    </Suspense>
   );
 }
 
@@ -56,7 +47,7 @@ export function UrlInput({
 }: Omit<ComponentProps<"input">, "value"> & { value: string; preview?: boolean }) {
   return (
     <div className={cn("flex min-w-0 flex-1 items-center gap-2", className)}>
-      {preview && <UrlPreview url={value} />}
+      {preview && <Preview url={value} />}
       <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://" value={value} {...props} />
     </div>
   );

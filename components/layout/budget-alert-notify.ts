@@ -1,4 +1,5 @@
-// Budget alerts as browser notifications (BudgetAlerts loads this where the member turned them on).
+// Budget alerts as browser notifications (BudgetAlerts loads this where it shows alerts).
+import { notificationsWanted } from "@/lib/notifications-browser";
 import type { BudgetAlertView } from "@/lib/schemas/budgets";
 
 const NOTIFIED = "darkroom:budget-alerts-notified";
@@ -10,6 +11,7 @@ const FRESH_MS = 15 * 60_000;
  * banner shows one alert per budget, but the 50% and the 80% are each notified, as they were before it folded.
  */
 export function notifyNew(alerts: BudgetAlertView[]) {
+  if (!notificationsWanted()) return;
   let seen: string[];
   try {
     seen = JSON.parse(localStorage.getItem(NOTIFIED) ?? "[]") as string[];

@@ -1,24 +1,11 @@
-// What the Generate page sends and follows: one submission (with its runs), then each submission until
-// it leaves the queue (its task is followed with taskQueryOptions in ./tasks).
+// What the Generate page follows: each submission until it leaves the queue (its task is followed with
+// taskQueryOptions in ./tasks). What it sends is in ./submission-actions, loaded with the form's check and the
+// submissions' cards rather than with the page.
 import { queryOptions } from "./cache";
-import { useMutation, useQueryClient } from "./react";
-import type { GenerationInput } from "@/lib/models/catalogue";
 import type { SubmissionView } from "@/lib/schemas/views";
 import { fetchJson } from "./fetch-json";
 import { submissionKeys } from "./keys";
-import { refreshCredits } from "./ledger";
 import { SAFETY_REFETCH_MS } from "./tasks";
-
-export interface GenerationBody {
-  /** Made by the form once per submit: a double click or a retry sends the same id, so the server stores one. */
-  submissionId: string;
-  runs: number;
-  request: GenerationInput;
-}
-
-export function submitGeneration(body: GenerationBody): Promise<{ submissions: SubmissionView[]; repeated: boolean }> {
-  return fetchJson("/api/generations", { method: "POST", json: body });
-}
 
 export function submissionQueryOptions(id: string, initial?: SubmissionView) {
   return queryOptions({
@@ -31,24 +18,5 @@ export function submissionQueryOptions(id: string, initial?: SubmissionView) {
       const state = query.state.data?.state;
       return state === undefined || state === "queued" || state === "sending" ? SAFETY_REFETCH_MS : false;
     },
-  });
-}
-
-export function useSubmitGenerationMutation() {
-  const client = useQueryClient();
-  // A submission commits budget credits: every credit figure shown (budgets, alerts, the page's ledger) is read again.
-  return useMutation({ mutationFn: submitGeneration, onSettled: () => refreshCredits(client) });
-}
-
-function resendWithNewKey(id: string): Promise<{ submission: SubmissionView }> {
-  return fetchJson(`/api/submissions/${encodeURIComponent(id)}/resend`, { method: "POST", json: { acceptSecondCharge: true } });
-}
-
-/** "Send again with a new key" for a submission that needs attention (the person accepted a possible second charge). */
-export function useResendWithNewKey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: resendWithNewKey,
-    onSuccess: ({ submission }) => client.setQueryData(submissionKeys.detail(submission.id), submission),
   });
 }
