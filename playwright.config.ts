@@ -63,6 +63,8 @@ export default defineConfig({
       EMULATOR_IMAGE_SECONDS: "2",
       EMULATOR_VIDEO_SECONDS: "4",
       EMULATOR_REFUND_SECONDS: "3",
+      // A third of the frames: the browser plays and the archive keeps a video all the same, at a third of the encoding.
+      EMULATOR_VIDEO_FPS: "8",
       GENERATION_API_BASE_URL: "",
       GENERATION_API_KEY: "",
     },

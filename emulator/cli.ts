@@ -3,16 +3,17 @@ import { parseTrustedOrigins } from "./inputs";
 import { parseProfileText, type Profile } from "./profile";
 import { startEmulator } from "./server";
 
-const seconds = (name: string, fallback: number): number => {
+const number = (name: string, fallback: number, unit: string, least = 0): number => {
   const value = process.env[name];
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) {
-    console.error(`${name} must be a number of seconds (got "${value}").`);
+  if (!Number.isFinite(parsed) || parsed < least) {
+    console.error(`${name} must be a number of ${unit}${least > 0 ? ` (at least ${least})` : ""} (got "${value}").`);
     process.exit(1);
   }
   return parsed;
 };
+const seconds = (name: string, fallback: number) => number(name, fallback, "seconds");
 
 let profile: Profile;
 let trustedOrigins: string[];
@@ -34,6 +35,7 @@ const emulator = await startEmulator({
     imageSeconds: seconds("EMULATOR_IMAGE_SECONDS", 5),
     videoSeconds: seconds("EMULATOR_VIDEO_SECONDS", 20),
     refundSeconds: seconds("EMULATOR_REFUND_SECONDS", 10),
+    videoFrameRate: number("EMULATOR_VIDEO_FPS", 24, "frames a second", 1),
   },
 });
 console.log(`Emulator listening on ${emulator.url}`);
