@@ -1,19 +1,26 @@
 // `npm run emulator`: the emulator on its own, configured from the environment.
 import { parseTrustedOrigins } from "./inputs";
+import type { RenderMode } from "./media";
 import { parseProfileText, type Profile } from "./profile";
 import { startEmulator } from "./server";
 
-const number = (name: string, fallback: number, unit: string, least = 0): number => {
+const seconds = (name: string, fallback: number): number => {
   const value = process.env[name];
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < least) {
-    console.error(`${name} must be a number of ${unit}${least > 0 ? ` (at least ${least})` : ""} (got "${value}").`);
+  if (!Number.isFinite(parsed) || parsed < 0) {
+    console.error(`${name} must be a number of seconds (got "${value}").`);
     process.exit(1);
   }
   return parsed;
 };
-const seconds = (name: string, fallback: number) => number(name, fallback, "seconds");
+
+function renderMode(value: string | undefined): RenderMode {
+  if (value === undefined || value === "" || value === "full") return "full";
+  if (value === "quick") return value;
+  console.error(`EMULATOR_RENDER must be "full" or "quick" (got "${value}").`);
+  process.exit(1);
+}
 
 let profile: Profile;
 let trustedOrigins: string[];
@@ -35,8 +42,8 @@ const emulator = await startEmulator({
     imageSeconds: seconds("EMULATOR_IMAGE_SECONDS", 5),
     videoSeconds: seconds("EMULATOR_VIDEO_SECONDS", 20),
     refundSeconds: seconds("EMULATOR_REFUND_SECONDS", 10),
-    videoFrameRate: number("EMULATOR_VIDEO_FPS", 24, "frames a second", 1),
   },
+  render: renderMode(process.env.EMULATOR_RENDER),
 });
 console.log(`Emulator listening on ${emulator.url}`);
 console.log(`Demo API key: ${emulator.demoKey}`);

@@ -4,7 +4,7 @@ import { Clock } from "./clock";
 import { Faults } from "./faults";
 import { TrustedInputs } from "./inputs";
 import { advanceTask, isLive, isSettled, SNAPSHOT_MS, taskView, type Timings } from "./lifecycle";
-import { MediaLibrary } from "./media";
+import { MediaLibrary, type RenderMode } from "./media";
 import { DEFAULT_PROFILE, type Profile } from "./profile";
 import { RateLimiter } from "./rate-limit";
 import { emptyState, Store, type Account, type TaskRecord } from "./store";
@@ -40,11 +40,12 @@ export class Emulator {
     readonly demoKey: string,
     readonly startProfile: Readonly<Profile> = DEFAULT_PROFILE,
     trustedOrigins: readonly string[] = [],
+    render: RenderMode = "full",
   ) {
     this.inputs = new TrustedInputs(trustedOrigins);
     this.profile = copyProfile(startProfile);
     this.clock = new Clock(store.state.clockOffsetMs);
-    this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error), timings.videoFrameRate);
+    this.media = new MediaLibrary(mediaDir, (task, error) => this.rendered(task, error), render);
     for (const task of Object.values(store.state.tasks)) {
       if (isSettled(task)) continue;
       this.unsettled.add(task.id);

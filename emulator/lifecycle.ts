@@ -13,8 +13,6 @@ export interface Timings {
   imageSeconds: number;
   videoSeconds: number;
   refundSeconds: number;
-  /** Frames per second of rendered videos (24 when not given): the tests render at fewer, since no answer depends on it. */
-  videoFrameRate?: number;
 }
 
 /**

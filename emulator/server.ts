@@ -9,7 +9,7 @@ import { control } from "./control";
 import { Emulator } from "./emulator";
 import { sendReply, v1Error, type Reply } from "./http";
 import { createLegacy, getLegacyTask, legacyError } from "./legacy";
-import { CONTENT_TYPE, type MediaExt } from "./media";
+import { CONTENT_TYPE, type MediaExt, type RenderMode } from "./media";
 import { VIDEO_URL_TTL_MS, type Timings } from "./lifecycle";
 import { mergeProfile, DEFAULT_PROFILE, type Profile } from "./profile";
 import { retryAfterHeader, shapeError, tooManyRequests } from "./shape";
@@ -27,6 +27,8 @@ export interface EmulatorOptions {
   profile?: Partial<Profile>;
   /** Origins whose input URLs are accepted over http too and fetched at creation (the dashboard's uploads). */
   trustedOrigins?: string[];
+  /** "quick" for tests: flat cards and fewer video frames (see RenderMode). */
+  render?: RenderMode;
 }
 
 export interface RunningEmulator {
@@ -52,6 +54,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     options.demoKey ?? "sk-emulator-demo",
     profile.profile,
     options.trustedOrigins ?? [],
+    options.render,
   );
   // Refunds settle and retention ends on time even when nobody asks.
   const ticker = setInterval(() => emu.advance(), 1000);

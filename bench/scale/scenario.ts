@@ -131,6 +131,8 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     port: options.ports.emulator,
     host: "127.0.0.1",
     timings: { imageSeconds: 2, videoSeconds: 3, refundSeconds: 2 },
+    // Flat cards: the emulator's drawing is not what this run measures, and it shares the machine with the instances.
+    render: "quick",
   });
   const proxy = await startRecordingProxy(emulator.url);
   const s3 = await startS3rver({ bucket: `scale-${randomBytes(4).toString("hex")}` });

@@ -6,6 +6,8 @@ export interface CardOptions {
   prompt: string;
   label: string;
   seed: string;
+  /** A flat background instead of gradients and blobs: a tenth of the rendering (the "quick" renders of tests). */
+  plain?: boolean;
 }
 
 export type Rgb = readonly [number, number, number];
@@ -24,7 +26,7 @@ export function palette(seed: string): { from: Rgb; to: Rgb; accents: Rgb[]; byt
 }
 
 /** The SVG of a title card: the image output and the video's first frame are both this. */
-export function cardSvg({ width, height, prompt, label, seed }: CardOptions): string {
+export function cardSvg({ width, height, prompt, label, seed, plain = false }: CardOptions): string {
   const { from, to, accents, bytes } = palette(seed);
   const byte = (i: number) => (bytes[i % bytes.length] ?? 0) / 255;
   const unit = Math.min(width, height);
@@ -61,11 +63,14 @@ export function cardSvg({ width, height, prompt, label, seed }: CardOptions): st
   const pillW = Math.min(width - 2 * pad, Math.round(Array.from(labelText).length * labelSize * 0.602 + labelSize * 2));
   const angle = Math.round(byte(30) * 90);
 
+  const background = plain
+    ? `<rect width="100%" height="100%" fill="${hex(from)}"/>`
+    : `<rect width="100%" height="100%" fill="url(#bg)"/>${blobs}\n<rect width="100%" height="100%" fill="url(#shade)"/>`;
+
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${hex(from)}"/><stop offset="1" stop-color="${hex(to)}"/></linearGradient>
 <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#bg)"/>${blobs}
-<rect width="100%" height="100%" fill="url(#shade)"/>
+${background}
 <rect x="${pad}" y="${pad}" width="${pillW}" height="${pillH}" rx="${pillH / 2}" fill="#000" fill-opacity="0.35"/>
 <text x="${pad + labelSize}" y="${pad + Math.round(pillH * 0.68)}" font-family="DejaVu Sans Mono, monospace" font-size="${labelSize}" fill="#fff" fill-opacity="0.9">${escapeXml(labelText)}</text>
 <g font-family="DejaVu Sans, sans-serif" font-size="${promptSize}">${promptText}</g>

@@ -34,8 +34,8 @@ describe("renderImage", () => {
     expect(meta).toMatchObject({ width, height, format });
   });
 
-  it("is deterministic per seed and differs between seeds", async () => {
-    const opts = { width: 256, height: 256, format: "png", prompt: "p", label: "l" } as const;
+  it.each([false, true])("is deterministic per seed and differs between seeds (flat card: %s)", async (plain) => {
+    const opts = { width: 256, height: 256, format: "png", prompt: "p", label: "l", plain } as const;
     const [a, b, c] = await Promise.all([
       renderImage({ ...opts, seed: "x" }),
       renderImage({ ...opts, seed: "x" }),
@@ -43,6 +43,7 @@ describe("renderImage", () => {
     ]);
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
+    expect(await sharp(a).metadata()).toMatchObject({ width: 256, height: 256, format: "png" });
   });
 
   it("survives markup and control characters in the prompt", async () => {
@@ -75,9 +76,9 @@ describe("renderVideo", () => {
     60_000,
   );
 
-  it("keeps the length at the tests' 8 frames a second (FAST_TIMINGS)", async () => {
-    const outPath = path.join(dir, "v-8fps.mp4");
-    await renderVideo({ width: 640, height: 360, seconds: 2.5, fps: 8, prompt: PROMPT, label: "8 fps", seed: "f", outPath });
+  it("keeps the size and length in the tests' quick renders (8 frames a second, a flat card)", async () => {
+    const outPath = path.join(dir, "v-quick.mp4");
+    await renderVideo({ width: 640, height: 360, seconds: 2.5, fps: 8, plain: true, prompt: PROMPT, label: "quick", seed: "f", outPath });
     const info = await probeVideo(outPath);
     expect(info).toMatchObject({ codec: "h264", width: 640, height: 360 });
     expect(Math.abs(info.seconds - 2.5)).toBeLessThanOrEqual(0.1);

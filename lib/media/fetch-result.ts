@@ -11,7 +11,8 @@ import { env } from "@/lib/env";
 import { RefusedFetch, safeFetch } from "@/lib/http/safe-fetch";
 import { log } from "@/lib/log";
 import { EXTENSION, resultKeys, thumbnailKeyAt } from "./paths";
-import { PREVIEW_WIDTH, SMALL_THUMBNAIL_WIDTH, THUMBNAIL_WIDTH } from "./widths";
+import { PREVIEW_WIDTH, SMALL_THUMBNAIL_WIDTH } from "./widths";
+import { renditions, type Renditions } from "./renditions";
 import { posterFrame } from "./poster";
 import { videoRefusal } from "./video-check";
 import type { MediaStore } from "./store";
@@ -102,20 +103,13 @@ export async function archiveResult({
     if (refused) throw new ArchiveError(refused, true);
     let width: number | null = null;
     let height: number | null = null;
-    let thumbnail: Buffer;
-    let small: Buffer;
-    let preview: Buffer | undefined;
+    let pictures: Renditions;
     try {
       const source = isVideo ? await posterFrame(local) : local;
       const info = await sharp(source).metadata();
       width = info.width ?? null;
       height = info.height ?? null;
-      thumbnail = await sharp(source).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-      // The phones' width (the grid's srcset), from the same frame.
-      small = await sharp(source).resize({ width: SMALL_THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-      // An image's fitted view on its task page (a video plays its own file, under its poster).
-      if (!isVideo)
-        preview = await sharp(source).resize({ width: PREVIEW_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      pictures = await renditions(source, { isVideo });
     } catch {
       throw new ArchiveError(
         isVideo
@@ -126,9 +120,9 @@ export async function archiveResult({
 
     try {
       await store.put(keys.file, createReadStream(/* turbopackIgnore: true */ local), contentType);
-      await store.put(keys.thumbnail, Readable.from([thumbnail]), "image/webp");
-      await store.put(thumbnailKeyAt(keys.thumbnail, SMALL_THUMBNAIL_WIDTH), Readable.from([small]), "image/webp");
-      if (preview) await store.put(thumbnailKeyAt(keys.thumbnail, PREVIEW_WIDTH), Readable.from([preview]), "image/webp");
+      await store.put(keys.thumbnail, Readable.from([pictures.thumbnail]), "image/webp");
+      await store.put(thumbnailKeyAt(keys.thumbnail, SMALL_THUMBNAIL_WIDTH), Readable.from([pictures.small]), "image/webp");
+      if (pictures.preview) await store.put(thumbnailKeyAt(keys.thumbnail, PREVIEW_WIDTH), Readable.from([pictures.preview]), "image/webp");
     } catch (error) {
       // The store's own error may name its endpoint or folder: logged by code only, said plainly.
       log.warn({ err: { name: (error as Error).name, code: (error as NodeJS.ErrnoException).code }, taskId }, "media store write failed");
