@@ -3,9 +3,9 @@
 import { useQuery } from "@/lib/query/react";
 import { queueOptions } from "@/lib/query/queue";
 import { queueShows } from "@/lib/query/queue-answer";
-// With the strip's script, not loaded on its own: a panel loaded lazily came in a later piece of the server's HTML
-// and again after hydration, pushing the cards down. The strip itself comes with the page when the queue shows at
-// load (the Tasks page renders it on the server), later otherwise (TaskGallery).
+// With the strip's script, not loaded on its own: a panel in a Suspense of its own came in a later piece of the
+// server's HTML and again after hydration, pushing the cards down. The strip is loaded only when the queue shows
+// (lazy-queue-strip.tsx).
 import { QueuePanel } from "./queue-panel";
 
 export interface QueueViewer {
