@@ -191,7 +191,11 @@ for (const { name, path, settled, queuePaused = false } of [
     // Results with thumbnails, in both the gallery and this member's recent results.
     const ids = [await createTask(page.request, `${tag} stork, steady`), await createTask(page.request, `${tag} stork, still`)];
     for (const id of ids) await waitArchived(page.request, id);
-    if (queuePaused) await setQueuePaused(page, true);
+    if (queuePaused) {
+      await setQueuePaused(page, true);
+      // The panel is in the server's HTML (its code loads only when the queue shows; see lazy-queue-strip.tsx).
+      expect(await (await page.request.get(path)).text()).toContain("Waiting to be sent");
+    }
     try {
       await expectSteadyLoad(page, path, settled);
     } finally {

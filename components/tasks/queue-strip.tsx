@@ -2,8 +2,10 @@
 
 import { useQuery } from "@/lib/query/react";
 import { queueOptions } from "@/lib/query/queue";
-// With the page's script, not loaded later: when something waits, the server renders the panel above the cards, and
-// a panel loaded on its own came in a later piece of the HTML and again after hydration, pushing the cards down.
+import { queueShows } from "@/lib/query/queue-answer";
+// With the strip's script, not loaded on its own: a panel in a Suspense of its own came in a later piece of the
+// server's HTML and again after hydration, pushing the cards down. The strip is loaded only when the queue shows
+// (lazy-queue-strip.tsx).
 import { QueuePanel } from "./queue-panel";
 
 export interface QueueViewer {
@@ -16,6 +18,6 @@ export interface QueueViewer {
 /** The gallery's queue: shown while submissions wait to be sent, need a decision, or the queue is paused or held. */
 export function QueueStrip({ viewer }: { viewer: QueueViewer }) {
   const { data } = useQuery(queueOptions());
-  if (!data || (!data.submissions.length && !data.held && !data.paused && !data.attention.length)) return null;
+  if (!queueShows(data)) return null;
   return <QueuePanel data={data} viewer={viewer} />;
 }

@@ -12,6 +12,7 @@ import { ResultThumb } from "@/components/shared/result-thumb";
 import { Badge } from "@/components/ui/badge";
 import type { TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
+import { prefetchSelectionActions } from "./load-selection-actions";
 import { age, copyAtRisk, creditsLine, isLive, modelLabel, statusBadge, upstreamCopyAt } from "./task-format";
 
 interface TaskCardProps {
@@ -74,9 +75,13 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
           </Link>
         )}
         {onToggle && (
-          <label className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-card/90 shadow-sm">
+          <label
+            className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-card/90 shadow-sm"
+            onPointerEnter={prefetchSelectionActions}
+          >
             <input
               type="checkbox"
+              onFocus={prefetchSelectionActions}
               checked={selected}
               onChange={() => undefined}
               onClick={(event: MouseEvent<HTMLInputElement>) => onToggle(index, event.shiftKey)}

@@ -1,11 +1,11 @@
 "use client";
 
-import { useQueryClient } from "@/lib/query/react";
+import { useQuery, useQueryClient } from "@/lib/query/react";
 import { useInfiniteQuery } from "@/lib/query/use-infinite-query";
 import { ListChecks, SearchX } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LightboxProvider } from "@/components/shared/lightbox/lightbox-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,10 @@ import { errorMessage } from "@/lib/query/fetch-json";
 import { taskKeys } from "@/lib/query/keys";
 import { hasFilters, parseTaskFilters, taskFiltersSearch, type TaskFilters } from "@/lib/query/task-filters";
 import { taskListOptions } from "@/lib/query/task-list";
-import { QueueStrip, type QueueViewer } from "./queue-strip";
+import { queueOptions } from "@/lib/query/queue";
+import { queueShows } from "@/lib/query/queue-answer";
+import { LazyQueueStrip } from "./lazy-queue-strip";
+import type { QueueViewer } from "./queue-strip";
 import { SelectionBar } from "./selection-bar";
 import { TaskFilterBar, type MemberOption } from "./task-filters";
 import { TaskGrid } from "./task-grid";
@@ -45,6 +48,9 @@ export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) 
   );
 
   const queryClient = useQueryClient();
+  const { data: queueData } = useQuery(queueOptions());
+  // Whether the queue showed when the page loaded (the server's prefetched answer, the same in both renders).
+  const [queueAtLoad] = useState(() => queueShows(queueData));
   const list = useInfiniteQuery(taskListOptions(filters));
   useGalleryLive(filters);
   const tasks = useMemo(() => list.data?.pages.flatMap((page) => page.tasks) ?? [], [list.data]);
@@ -92,7 +98,18 @@ export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) 
     <LightboxProvider tasks={tasks} canAddToBoard={viewer.canEdit}>
       <div className="grid gap-4" data-wide>
         <TaskFilterBar filters={filters} members={members} onChange={setFilters} />
-        <QueueStrip viewer={viewer} />
+        {queueAtLoad ? (
+          // No Suspense of its own: while its code loads during hydration, the whole gallery keeps the server's HTML
+          // (the page's boundary), so the panel is drawn once, with the cards.
+          <LazyQueueStrip viewer={viewer} />
+        ) : (
+          // Showing later (something was submitted meanwhile): it appears once its code is in, the cards untouched.
+          queueShows(queueData) && (
+            <Suspense fallback={null}>
+              <LazyQueueStrip viewer={viewer} />
+            </Suspense>
+          )
+        )}
         <SelectionBar
           ids={selectedIds}
           credits={selectionCredits(selectedTasks)}

@@ -2,18 +2,11 @@
 // and the admins' pause. Every change refetches the queue (and the submissions the Generate page follows).
 import { queryOptions } from "./cache";
 import { useMutation, useQueryClient } from "./react";
-import type { SubmissionView } from "@/lib/schemas/views";
 import { fetchJson } from "./fetch-json";
 import { submissionKeys, taskKeys } from "./keys";
+import type { QueueAnswer } from "./queue-answer";
 
-export interface QueueAnswer {
-  paused: boolean;
-  held: { message: string | null; since: string } | null;
-  /** Waiting, in dispatch order, each with `reason` and `sendAt`. */
-  submissions: SubmissionView[];
-  /** Held for a person's decision. */
-  attention: SubmissionView[];
-}
+export type { QueueAnswer } from "./queue-answer";
 
 export function queueOptions() {
   return queryOptions({

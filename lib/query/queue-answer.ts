@@ -1,0 +1,17 @@
+// What GET /api/queue answers, and whether the gallery shows its panel: a plain module, so the Tasks page's server
+// component decides with the same rule as the browser whether the panel's code comes with the page.
+import type { SubmissionView } from "@/lib/schemas/views";
+
+export interface QueueAnswer {
+  paused: boolean;
+  held: { message: string | null; since: string } | null;
+  /** Waiting, in dispatch order, each with `reason` and `sendAt`. */
+  submissions: SubmissionView[];
+  /** Held for a person's decision. */
+  attention: SubmissionView[];
+}
+
+/** The panel shows while submissions wait to be sent or need a decision, or the queue is paused or held. */
+export function queueShows(data: QueueAnswer | undefined): data is QueueAnswer {
+  return Boolean(data && (data.submissions.length || data.held || data.paused || data.attention.length));
+}
