@@ -3,7 +3,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { whileStatusReadsFail } from "./support/emulator";
 import { expect, test } from "./support/fixtures";
-import { createTask, TasksPage, waitArchived } from "./support/tasks";
+import { createTask, hydrated, TasksPage, waitArchived } from "./support/tasks";
 
 test.describe.configure({ mode: "serial" });
 const tag = `fr${Date.now().toString(36)}`;
@@ -129,7 +129,7 @@ test("the task page keeps the fitted picture's place while it loads: nothing bel
   const picture = zoom.locator("img");
   // Settled: the fonts are in and React has hydrated the picture's button (it carries React's fiber then).
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect.poll(() => zoom.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+  await hydrated(zoom);
   expect(await picture.evaluate((img: HTMLImageElement) => img.complete)).toBe(false); // still held
   const before = await boxesFrom(picture);
   // The box had the picture's size before the file came (1024×1024: as wide as the column, as tall as wide).

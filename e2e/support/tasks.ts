@@ -67,6 +67,11 @@ export async function taskStatus(request: APIRequestContext, id: string): Promis
 }
 
 /** The Tasks gallery. */
+/** Resolves once React has hydrated `element`: it then carries React's fiber. */
+export async function hydrated(element: Locator): Promise<void> {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+}
+
 export class TasksPage {
   readonly heading: Locator;
   readonly search: Locator;
@@ -78,9 +83,11 @@ export class TasksPage {
     this.grid = page.getByRole("list", { name: "Tasks" });
   }
 
+  /** Opens the gallery and waits for it to hydrate: a click on a card's checkbox before that is undone by React. */
   async goto(query = ""): Promise<void> {
     await this.page.goto(`/tasks${query}`);
     await expect(this.heading).toBeVisible();
+    await hydrated(this.search);
   }
 
   /** The card whose prompt contains `text` (prompts are unique per test). */
