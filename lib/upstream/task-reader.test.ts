@@ -110,6 +110,9 @@ describe("readLegacyTask", () => {
     expect(readLegacyTask({ taskId: "9f2c", cost: 38, creditsUsed: 30, state: "SUCCEEDED" })).toMatchObject({ task: { credits_used: 30 } });
     expect(readLegacyTask({ taskId: "9f2c", cost: 38, state: "RUNNING" })).not.toHaveProperty("task.credits_used");
     expect(unmappedFields(JSON.stringify(answer))).toEqual({ quota: { left: 3 }, link: "[address left out]" });
+    // A hostile upstream's field nested 20,000 deep is cut, not a stack overflow whenever the task is read.
+    const deep = `{"id":"task_abc","status":"pending","extra":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    expect(unmappedFields(deep)).toEqual({ extra: [[[[["[nested too deep]"]]]]] });
     expect(readLegacyTask({ taskId: "9f2c", cost: 38, state: "QUEUED" })).toMatchObject({ task: { status: "pending" } });
     expect(readLegacyTask({ taskId: "9f2c", cost: 38, state: "FAILED", refunded: true })).toMatchObject({
       task: { status: "failed", credits_refunded: 38 },

@@ -18,21 +18,25 @@ const V1_FIELDS = new Set([
   "error",
 ]);
 const MAX_FIELDS = 20;
+// Deeper than this is left out: a hostile answer nested thousands deep would otherwise overflow the stack here.
+const MAX_DEPTH = 6;
 
-const withoutUrls = (value: unknown): unknown =>
+const withoutUrls = (value: unknown, depth = 0): unknown =>
   typeof value === "string"
     ? /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
       ? "[address left out]"
       : value.slice(0, 500)
-    : Array.isArray(value)
-      ? value.slice(0, MAX_FIELDS).map(withoutUrls)
-      : typeof value === "object" && value !== null
-        ? Object.fromEntries(
-            Object.entries(value)
-              .slice(0, MAX_FIELDS)
-              .map(([k, v]) => [k, withoutUrls(v)]),
-          )
-        : value;
+    : typeof value === "object" && value !== null && depth >= MAX_DEPTH
+      ? "[nested too deep]"
+      : Array.isArray(value)
+        ? value.slice(0, MAX_FIELDS).map((item) => withoutUrls(item, depth + 1))
+        : typeof value === "object" && value !== null
+          ? Object.fromEntries(
+              Object.entries(value)
+                .slice(0, MAX_FIELDS)
+                .map(([k, v]) => [k, withoutUrls(v, depth + 1)]),
+            )
+          : value;
 
 export function unmappedFields(raw: string | null): Record<string, unknown> | null {
   if (!raw) return null;
