@@ -19,7 +19,6 @@ const SOURCES = [
   "package-lock.json",
   "postcss.config.mjs",
   "tsconfig.json",
-  "tsconfig.build.json",
 ];
 
 /** The newest modification time under `entry` (tests excluded: they are not built). */
