@@ -84,7 +84,10 @@ export interface UpstreamCall {
   target: string | undefined;
   /** Engine-clock time (ms) at which the request was sent. */
   at: number;
-  /** Engine-clock time (ms) at which its answer (or failure) arrived. */
+  /**
+   * Engine-clock time (ms) at which its answer (or failure) arrived: for a failure, when the client saw its
+   * headers (the instant a Retry-After counts from), not when the call returned after reading the body.
+   */
   answeredAt: number;
   /** The HTTP status answered; undefined when no answer came (network error, timeout). */
   status: number | undefined;
@@ -98,7 +101,8 @@ export function countingClient(client: UpstreamClient, clock: () => Date): { cli
   const record = async (method: keyof UpstreamClient, target: string | undefined, send: () => Promise<UpstreamOutcome<Task>>) => {
     const at = clock().getTime();
     const outcome = await send();
-    calls.push({ method, target, at, answeredAt: clock().getTime(), status: outcome.status, kind: outcome.ok ? "ok" : outcome.kind });
+    const answeredAt = (!outcome.ok && outcome.arrivedAt) || clock().getTime();
+    calls.push({ method, target, at, answeredAt, status: outcome.status, kind: outcome.ok ? "ok" : outcome.kind });
     return outcome;
   };
   return {

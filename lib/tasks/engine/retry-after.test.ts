@@ -58,6 +58,35 @@ function slowLimitedAnswers(t: TestEngine, apiKey: string, seconds: number): voi
   });
 }
 
+/** 429 answers whose body arrives `seconds` after their headers (the engine's clock moves in between). */
+function slowLimitedBodies(t: TestEngine, apiKey: string, seconds: number): { bodyReadAt: number[] } {
+  const bodyReadAt: number[] = [];
+  t.engine.client = createUpstreamClient({
+    baseUrl: t.engine.upstreamBaseUrl,
+    apiKey,
+    now: () => t.engine.now().getTime(),
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status !== 429) return response;
+      const text = await response.text();
+      const body = new ReadableStream(
+        {
+          async pull(controller) {
+            await t.advance(seconds);
+            bodyReadAt.push(t.engine.now().getTime());
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          },
+          // Nothing pulled before the client reads the body.
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(body, { status: response.status, headers: response.headers });
+    },
+  });
+  return { bodyReadAt };
+}
+
 describe("Retry-After", () => {
   beforeAll(migrated);
   beforeEach(clearEngineTables);
@@ -98,6 +127,30 @@ describe("Retry-After", () => {
       expect(await emu.credits(apiKey)).toBe(100_000 - 44);
     });
   }
+
+  // On a busy machine the call returned 13 ms after the 429's headers arrived, and a test that counted from the
+  // return saw the retry 13 ms "early" (CI, 6c18980). Here the body comes 5 s (engine clock) after the headers.
+  it("counts a Retry-After from when the 429's headers arrived, not from when its body had been read", async () => {
+    const emu = emulator();
+    const { apiKey } = await emu.account();
+    const t = await testEngine(emu, apiKey);
+    const { bodyReadAt } = slowLimitedBodies(t, apiKey, 5);
+    const calls = countCalls(t.engine);
+    await emu.faults([{ kind: "status", status: 429, retryAfter: "30", path: "/v1/images", times: 1 }]);
+    await t.submit(BODIES.gamma());
+    await dispatchOnce(t.engine);
+    const limited = calls[0]!;
+    expect(limited).toMatchObject({ status: 429, kind: "rate_limited" });
+    expect(bodyReadAt[0]! - limited.answeredAt).toBeGreaterThanOrEqual(5_000);
+    for (let step = 0; calls.length === 1; step += 1) {
+      expect(step, "no retry within 60 s").toBeLessThan(60);
+      await t.advance(1);
+      await dispatchOnce(t.engine);
+    }
+    // Due 30 s after the headers, so 25 s after the body: the first dispatch from then on sends it.
+    expect(calls[1]!.at).toBeGreaterThanOrEqual(limited.answeredAt + 30_000);
+    expect(calls[1]!.at).toBeLessThan(bodyReadAt[0]! + 30_000);
+  });
 
   it("after a 429 on a poll, pauses the polls of every task and the creations for that key", async () => {
     const emu = emulator();
