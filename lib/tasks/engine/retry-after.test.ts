@@ -43,46 +43,45 @@ const CASES: Case[] = [
 const polls = (calls: UpstreamCall[]) => calls.filter((call) => call.method === "getTask");
 const sends = (calls: UpstreamCall[]) => calls.filter((call) => call.method === "createImage");
 
-/** 429 answers arrive `seconds` late, as over a slow network (both clocks move on meanwhile). */
-/** A 429 whose answer arrives `seconds` late: the engine's clock moves while its headers are on their way. */
-function slowLimitedAnswers(t: TestEngine, apiKey: string, seconds: number): void {
+/** The engine's client, its 429 answers first passed through `late` (the other answers as they came). */
+function lateLimitedAnswers(t: TestEngine, apiKey: string, late: (response: Response) => Promise<Response>): void {
   t.engine.client = createUpstreamClient({
     baseUrl: t.engine.upstreamBaseUrl,
     apiKey,
     now: () => t.engine.now().getTime(),
     fetch: async (input, init) => {
       const response = await fetch(input, init);
-      if (response.status === 429) await t.advance(seconds);
-      return response;
+      return response.status === 429 ? late(response) : response;
     },
+  });
+}
+
+/** A 429 whose answer arrives `seconds` late: the engine's clock moves while its headers are on their way. */
+function slowLimitedAnswers(t: TestEngine, apiKey: string, seconds: number): void {
+  lateLimitedAnswers(t, apiKey, async (response) => {
+    await t.advance(seconds);
+    return response;
   });
 }
 
 /** 429 answers whose body arrives `seconds` after their headers (the engine's clock moves in between). */
 function slowLimitedBodies(t: TestEngine, apiKey: string, seconds: number): { bodyReadAt: number[] } {
   const bodyReadAt: number[] = [];
-  t.engine.client = createUpstreamClient({
-    baseUrl: t.engine.upstreamBaseUrl,
-    apiKey,
-    now: () => t.engine.now().getTime(),
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      if (response.status !== 429) return response;
-      const text = await response.text();
-      const body = new ReadableStream(
-        {
-          async pull(controller) {
-            await t.advance(seconds);
-            bodyReadAt.push(t.engine.now().getTime());
-            controller.enqueue(new TextEncoder().encode(text));
-            controller.close();
-          },
-          // Nothing pulled before the client reads the body.
+  lateLimitedAnswers(t, apiKey, async (response) => {
+    const text = await response.text();
+    const body = new ReadableStream(
+      {
+        async pull(controller) {
+          await t.advance(seconds);
+          bodyReadAt.push(t.engine.now().getTime());
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
         },
-        { highWaterMark: 0 },
-      );
-      return new Response(body, { status: response.status, headers: response.headers });
-    },
+      },
+      // Nothing pulled before the client reads the body.
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { status: response.status, headers: response.headers });
   });
   return { bodyReadAt };
 }
