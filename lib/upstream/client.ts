@@ -12,7 +12,7 @@ import {
 import { observeUpstreamDate } from "./clock";
 import { parseErrorBody, parseJsonText, type Task } from "./schemas";
 import { readTask, type TaskReading } from "./task-reader";
-import { holdsSecret, scrub, scrubCode, withoutSecrets } from "./scrub";
+import { holdsSecret, ID_FRAGMENT_MIN, scrub, scrubCode, withoutSecrets } from "./scrub";
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -157,7 +157,8 @@ function rawOf(text: string, secrets: readonly string[], apiKey: string): string
   return clean.length > RAW_MAX ? `${clean.slice(0, RAW_MAX - 1)}…` : clean;
 }
 
-const scrubId = (id: string, secrets: readonly string[], apiKey: string) => (holdsSecret(id, secrets, apiKey) ? undefined : id);
+const scrubId = (id: string, secrets: readonly string[], apiKey: string) =>
+  holdsSecret(id, secrets, apiKey, ID_FRAGMENT_MIN) ? undefined : id;
 
 /** Every string field scrubbed; a code is kept only as a plain word (it is stored and matched, never prose). */
 function scrubbed<E extends object>(error: E, secrets: readonly string[], apiKey: string): E {

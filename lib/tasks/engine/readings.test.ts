@@ -59,8 +59,10 @@ describe("the engine under every reading", () => {
         const t = await testEngine(emu, apiKey);
         const [id] = await t.submit(BODIES.gamma("a kite [[fail]]"));
         expect(await dispatchOnce(t.engine)).toBe(1);
-        const taskId = (await getSubmission(database().db, { id: id! }))!.task_id!;
-        expect(taskId).toMatch(/^task_/);
+        // The whole submission on failure: its state and error say why it was not accepted.
+        const submission = (await getSubmission(database().db, { id: id! }))!;
+        expect(submission).toMatchObject({ state: "accepted", task_id: expect.stringMatching(/^task_/) });
+        const taskId = submission.task_id!;
         expect(await getTaskRow(database().db, { id: taskId })).toMatchObject({ credits_reserved: 44 });
         const done = await t.pollUntil(taskId, (task) => task.credits_refunded !== null, 30);
         expect(done).toMatchObject({ status: "failed", credits_reserved: 44, credits_refunded: 44, next_poll_at: null, unreadable: null });
