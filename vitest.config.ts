@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 
 const shared = {
   exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
+  // A worker runs file after file, each with the project's modules evaluated afresh (lib/testing/setup-env.ts)
+  // but the packages loaded once: a new process per file spent about a second of CPU loading them again.
+  // A file that mocks a module (vi.mock) unmocks it when it ends, as archive-guard.test.ts does.
+  isolate: false,
   // A hang detector: on a busy two-core machine (CI runs vitest beside the browser tests) a test that renders
   // a video or starts processes took over 30 s.
   testTimeout: 60_000,

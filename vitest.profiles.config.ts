@@ -29,6 +29,8 @@ export default defineConfig({
     include,
     // As in vitest.config.ts: the files mostly wait on the emulator, so more workers than cores.
     maxWorkers: 4,
+    // As in vitest.config.ts: files share their worker, the project's modules evaluated afresh for each.
+    isolate: false,
     setupFiles: ["lib/testing/setup-env.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -4,8 +4,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
+import { snapshotProcess } from "./process-state";
 
+// Files share their worker (isolate: false in vitest.config.ts): the project's modules are evaluated afresh for
+// each file, so each has its own database, settings and caches, while the packages (better-auth, kysely, zod…)
+// stay loaded, which was most of a file's start.
+vi.resetModules();
+
+// The process as the file found it (its environment, servers' request handling, timers, globals), given back
+// when it ends: tests set variables (S3's, a public URL) for their own file only.
+const restoreProcess = snapshotProcess();
 const root = mkdtempSync(path.join(os.tmpdir(), "darkroom-test-"));
 process.env.DATA_DIR = path.join(root, "data");
 process.env.TMPDIR = path.join(root, "tmp");
@@ -24,10 +33,12 @@ beforeAll(({}, suite) => {
 
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
-  if (!timesDir) return;
-  const { user, system } = process.cpuUsage(startedCpu);
-  const dir = path.join(timesDir, "vitest-cpu");
-  mkdirSync(dir, { recursive: true });
-  const project = process.env.EMULATOR_PROFILE ? "profiles" : process.env.DATABASE_URL ? "postgres" : "sqlite";
-  writeFileSync(path.join(dir, `${path.basename(root)}.json`), JSON.stringify({ file, project, cpu: (user + system) / 1e6 }));
+  if (timesDir) {
+    const { user, system } = process.cpuUsage(startedCpu);
+    const dir = path.join(timesDir, "vitest-cpu");
+    mkdirSync(dir, { recursive: true });
+    const project = process.env.EMULATOR_PROFILE ? "profiles" : process.env.DATABASE_URL ? "postgres" : "sqlite";
+    writeFileSync(path.join(dir, `${path.basename(root)}.json`), JSON.stringify({ file, project, cpu: (user + system) / 1e6 }));
+  }
+  restoreProcess();
 });

@@ -20,6 +20,9 @@ vi.mock("@/lib/media/poster", async (original) => {
   return { ...actual, posterFrame: vi.fn(actual.posterFrame) };
 });
 
+// The next file in this worker gets the real module (vitest.config.ts: files share their worker).
+afterAll(() => vi.doUnmock("@/lib/media/poster"));
+
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 
 describe("archiving a result whose address the guard refuses", () => {
