@@ -3,7 +3,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { startState, startServer } from "@/lib/server-start";
 import { snapshotProcess } from "./process-state";
+import { migrated } from "./app";
 
 /** The status a plain server (not the dashboard) answers to a 70 KB POST, as the emulator and s3rver get them. */
 async function largeBodyStatus(): Promise<number> {
@@ -25,18 +27,27 @@ describe("what a test file changes of its worker's process", () => {
     const restore = snapshotProcess();
     await import("@/lib/launcher/front.mjs");
     expect(await largeBodyStatus()).toBe(413);
-    restore();
+    await restore();
     expect(await largeBodyStatus()).toBe(200);
   });
 
-  it("puts the environment back: variables set, changed or removed", () => {
+  it("puts the environment back: variables set, changed or removed", async () => {
     process.env.DARKROOM_PROCESS_STATE_ONE = "kept";
     const restore = snapshotProcess();
     process.env.DARKROOM_PROCESS_STATE_ONE = "changed";
     process.env.DARKROOM_PROCESS_STATE_TWO = "added";
-    restore();
+    await restore();
     expect(process.env.DARKROOM_PROCESS_STATE_ONE).toBe("kept");
     expect(process.env.DARKROOM_PROCESS_STATE_TWO).toBeUndefined();
     delete process.env.DARKROOM_PROCESS_STATE_ONE;
+  });
+
+  it("drops Darkroom's per-process state: the next file starts as a new process would", async () => {
+    const restore = snapshotProcess();
+    await migrated();
+    await startServer();
+    expect(startState()).toEqual({ phase: "ready" });
+    await restore();
+    expect(startState()).toEqual({ phase: "starting" });
   });
 });

@@ -12,8 +12,8 @@ import { snapshotProcess } from "./process-state";
 // stay loaded, which was most of a file's start.
 vi.resetModules();
 
-// The process as the file found it (its environment, servers' request handling, timers, globals), given back
-// when it ends: tests set variables (S3's, a public URL) for their own file only.
+// The process as the file found it (its environment, servers' request handling, timers, globals, Darkroom's
+// per-process state), given back when it ends: tests set variables (S3's, a public URL) for their own file only.
 const restoreProcess = snapshotProcess();
 const root = mkdtempSync(path.join(os.tmpdir(), "darkroom-test-"));
 process.env.DATA_DIR = path.join(root, "data");
@@ -31,7 +31,7 @@ beforeAll(({}, suite) => {
   file = path.relative(process.cwd(), suite.file.filepath);
 });
 
-afterAll(() => {
+afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
   if (timesDir) {
     const { user, system } = process.cpuUsage(startedCpu);
@@ -40,5 +40,5 @@ afterAll(() => {
     const project = process.env.EMULATOR_PROFILE ? "profiles" : process.env.DATABASE_URL ? "postgres" : "sqlite";
     writeFileSync(path.join(dir, `${path.basename(root)}.json`), JSON.stringify({ file, project, cpu: (user + system) / 1e6 }));
   }
-  restoreProcess();
+  await restoreProcess();
 });
