@@ -101,6 +101,14 @@ test("a long gallery keeps only the rows near the screen, and the cards the serv
   // Mark the first card as the HTML parser inserts it: hydration and the window must keep that very element (the
   // grid used to swap the server's cards for new ones once measured, and the thumbnails loaded again).
   await page.addInitScript(() => {
+    // And count the cards taken out: at the top, none of the server's may go while the page hydrates (a window
+    // reckoned for three columns before the grid measured its two took four out, and put two back).
+    const removed = { count: 0 };
+    (window as unknown as { removedCards: typeof removed }).removedCards = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) if (node instanceof Element && node.matches("article")) removed.count += 1;
+    }).observe(document, { childList: true, subtree: true });
     const observer = new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
@@ -126,8 +134,10 @@ test("a long gallery keeps only the rows near the screen, and the cards the serv
       page.evaluate(() => (document.querySelector("article[data-task-id]") as unknown as { drawnByServer?: boolean }).drawnByServer),
     )
     .toBe(true);
-  // Two columns of ~300 px rows in a 500 px window: a few rows and their overscan, not all ten.
+  // Two columns of ~300 px rows in a 500 px window: a few rows and their overscan, not all ten; and every card the
+  // server drew is still there.
   expect(await cards.count()).toBeLessThan(20);
+  expect(await page.evaluate(() => (window as unknown as { removedCards: { count: number } }).removedCards.count)).toBe(0);
   const footer = page.getByText("20 tasks, all shown");
   await expect
     .poll(async () => {

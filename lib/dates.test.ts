@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   formatCalendarKey,
   formatDate,
@@ -7,6 +7,8 @@ import {
   formatDayMonth,
   formatTime,
   formatUtcDateTime,
+  formatWeekday,
+  dayOfMonth,
   instantOfLocalDay,
   localDayKey,
   parseDayInput,
@@ -69,4 +71,51 @@ describe("parseDayInput", () => {
       expect(parseDayInput(text)).toBeNull();
     },
   );
+});
+
+describe("dates written without Intl", () => {
+  // The reader's zone and UTC are written by hand (a page's first Intl call is slow); they must read as Intl's.
+  it.each(["UTC", "Australia/Lord_Howe", "America/St_Johns", "Asia/Kathmandu", "Europe/Amsterdam"])(
+    "writes what Intl writes, in the reader's time zone (%s) and in UTC, over four centuries of instants",
+    (readerZone) => {
+      vi.stubEnv("TZ", readerZone);
+      // Intl's formatters for this reader's zone (one without a timeZone keeps the zone it was built in).
+      const formatters = new Map<string, Intl.DateTimeFormat>();
+      const intl = (options: Intl.DateTimeFormatOptions, at: Date) => {
+        const key = JSON.stringify(options);
+        if (!formatters.has(key)) formatters.set(key, new Intl.DateTimeFormat("en-GB", options));
+        return formatters.get(key)!.format(at);
+      };
+      const sample = new Date("2026-11-26T20:08:41Z");
+      expect(formatTime(sample) === formatTime(sample, "UTC")).toBe(readerZone === "UTC");
+      let seed = 11;
+      const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+      for (let i = 0; i < 500; i += 1) {
+        const at = new Date(Date.UTC(1900, 0, 1) + Math.floor(next() * 400 * 365.25 * 86_400_000));
+        for (const timeZone of [undefined, "UTC"]) {
+          expect(formatDate(at, timeZone)).toBe(intl({ day: "numeric", month: "short", year: "numeric", timeZone }, at));
+          expect(formatDateTime(at, timeZone)).toBe(intl({ dateStyle: "medium", timeStyle: "short", timeZone }, at));
+          expect(formatTime(at, timeZone)).toBe(intl({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }, at));
+          expect(formatDayMonth(at, { timeZone, weekday: true })).toBe(
+            intl({ day: "numeric", month: "long", weekday: "long", timeZone }, at).replace(",", ""),
+          );
+          expect(formatWeekday(at, timeZone)).toBe(intl({ weekday: "long", timeZone }, at));
+          expect(dayOfMonth(at, timeZone)).toBe(Number(intl({ day: "numeric", timeZone }, at)));
+        }
+        const key = at.toISOString().slice(0, 10);
+        const midnight = new Date(`${key}T00:00:00Z`);
+        expect(formatCalendarKey(key, "long")).toBe(
+          intl({ weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }, midnight),
+        );
+        expect(formatCalendarKey(key, "short")).toBe(intl({ day: "numeric", month: "short", timeZone: "UTC" }, midnight));
+        expect(formatCalendarKey(key.slice(0, 7), "short")).toBe(intl({ month: "short", year: "numeric", timeZone: "UTC" }, midnight));
+      }
+      vi.unstubAllEnvs();
+    },
+  );
+
+  it("still refuses an invalid date, as Intl did", () => {
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(() => formatDateTime(NaN, "UTC")).toThrow(RangeError);
+  });
 });

@@ -16,13 +16,81 @@ function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return found;
 }
 
+// en-GB's names, as Intl writes them.
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+const MONTHS_LONG = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+interface Wall {
+  year: number;
+  /** 0–11. */
+  month: number;
+  day: number;
+  /** 0 = Sunday. */
+  weekday: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * The wall clock in the reader's time zone or in UTC, read without Intl: a page's first Intl call loads the
+ * browser's locale data, 10 to 15 ms of one core inside hydration (issue 28), and these two zones need none.
+ * Null for another zone (Intl's), or an invalid date (Intl throws, as before).
+ */
+function wall(date: Date, timeZone: string | undefined): Wall | null {
+  if (Number.isNaN(date.getTime())) return null;
+  if (timeZone === undefined)
+    return {
+      year: date.getFullYear(),
+      month: date.getMonth(),
+      day: date.getDate(),
+      weekday: date.getDay(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+    };
+  if (timeZone === "UTC")
+    return {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth(),
+      day: date.getUTCDate(),
+      weekday: date.getUTCDay(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+    };
+  return null;
+}
+
+/** The wall clock's words, else Intl's for the same shape. */
+function written(value: Instant, timeZone: string | undefined, words: (at: Wall) => string, options: Intl.DateTimeFormatOptions): string {
+  const date = toDate(value);
+  const at = wall(date, timeZone);
+  return at ? words(at) : formatter({ ...options, timeZone }).format(date);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const dayMonthYear = (at: Wall) => `${at.day} ${MONTHS_SHORT[at.month]} ${at.year}`;
+const hourMinute = (at: Wall) => `${pad(at.hour)}:${pad(at.minute)}`;
+
 /** "26 Nov 2026"; in the given time zone, else the reader's. */
 export const formatDate = (value: Instant, timeZone?: string) =>
-  formatter({ day: "numeric", month: "short", year: "numeric", timeZone }).format(toDate(value));
+  written(value, timeZone, dayMonthYear, { day: "numeric", month: "short", year: "numeric" });
 
 /** "26 Nov 2026, 20:08"; in the given time zone, else the reader's. */
 export const formatDateTime = (value: Instant, timeZone?: string) =>
-  formatter({ dateStyle: "medium", timeStyle: "short", timeZone }).format(toDate(value));
+  written(value, timeZone, (at) => `${dayMonthYear(at)}, ${hourMinute(at)}`, { dateStyle: "medium", timeStyle: "short" });
 
 /** "26 Nov 2026, 20:08 UTC": for records read by people in several time zones (audit log, tokens, webhooks). */
 export const formatUtcDateTime = (value: Instant) => `${formatDateTime(value, "UTC")} UTC`;
@@ -31,35 +99,35 @@ export const formatUtcDateTimeOr = (value: Instant | null, none: string) => (val
 
 /** "20:08", on the 24-hour clock. */
 export const formatTime = (value: Instant, timeZone?: string) =>
-  formatter({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(toDate(value));
+  written(value, timeZone, hourMinute, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** "30 November" or "Monday 30 November": a day within a budget's period, where the year goes without saying. */
 export const formatDayMonth = (value: Instant, { timeZone, weekday = false }: { timeZone?: string; weekday?: boolean } = {}) =>
-  formatter({ day: "numeric", month: "long", ...(weekday ? { weekday: "long" } : {}), timeZone })
-    .format(toDate(value))
-    .replace(",", "");
+  written(value, timeZone, (at) => `${weekday ? `${WEEKDAYS_LONG[at.weekday]} ` : ""}${at.day} ${MONTHS_LONG[at.month]}`, {
+    day: "numeric",
+    month: "long",
+    ...(weekday ? { weekday: "long" } : {}),
+  }).replace(",", "");
 
 /** "Monday". */
-export const formatWeekday = (value: Instant, timeZone?: string) => formatter({ weekday: "long", timeZone }).format(toDate(value));
+export const formatWeekday = (value: Instant, timeZone?: string) =>
+  written(value, timeZone, (at) => WEEKDAYS_LONG[at.weekday]!, { weekday: "long" });
 
 /** The day of the month (1–31) in the given time zone. */
-export const dayOfMonth = (value: Instant, timeZone?: string) => Number(formatter({ day: "numeric", timeZone }).format(toDate(value)));
+export const dayOfMonth = (value: Instant, timeZone?: string) =>
+  Number(written(value, timeZone, (at) => String(at.day), { day: "numeric" }));
 
 /** "Thu, 26 Nov 2026" (long) or "26 Nov" (short) for a calendar day `YYYY-MM-DD`; "November 2026" or "Nov 2026" for a month `YYYY-MM`. */
 export function formatCalendarKey(key: string, style: "short" | "long" = "long"): string {
   const month = key.length === 7;
-  const date = new Date(`${month ? `${key}-01` : key}T00:00:00Z`);
-  if (month) return formatter({ month: style, year: "numeric", timeZone: "UTC" }).format(date);
-  return formatter(
-    style === "long"
-      ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
-      : { day: "numeric", month: "short", timeZone: "UTC" },
-  ).format(date);
+  const at = wall(new Date(`${month ? `${key}-01` : key}T00:00:00Z`), "UTC");
+  if (!at) throw new RangeError(`Invalid calendar key: ${key}`);
+  if (month) return `${(style === "long" ? MONTHS_LONG : MONTHS_SHORT)[at.month]} ${at.year}`;
+  return style === "long" ? `${WEEKDAYS_LONG[at.weekday]!.slice(0, 3)}, ${dayMonthYear(at)}` : `${at.day} ${MONTHS_SHORT[at.month]}`;
 }
 
 // --- Calendar days as date fields hold them: `YYYY-MM-DD` ---
 
-const pad = (n: number) => String(n).padStart(2, "0");
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `YYYY-MM-DD` of a real calendar day (not 31 Feb), or null. */

@@ -2,8 +2,7 @@
 
 import { cn } from "@/lib/utils";
 import { useDebounced } from "@/components/shared/use-debounced";
-
-const count = (n: number) => n.toLocaleString("en-US");
+import { formatNumber as count } from "@/lib/format";
 
 function spoken(length: number, min?: number, max?: number): string {
   if (max !== undefined && length > max) return `${count(length - max)} characters over the limit of ${count(max)}`;

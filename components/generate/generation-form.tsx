@@ -109,7 +109,11 @@ export function GenerationForm({
 
   const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (focusPrompt && fields.some((field) => field.name === "prompt")) store.focus("prompt");
+    if (!focusPrompt || !fields.some((field) => field.name === "prompt")) return;
+    // In the next frame, whose layout it then shares: focusing lays the page out at once, and as the page
+    // hydrated that made hydration's long task 15 ms longer (×4 on a phone, issue 28).
+    const frame = requestAnimationFrame(() => store.focus("prompt"));
+    return () => cancelAnimationFrame(frame);
     // Once, when the form first shows: focus must not jump back while someone works elsewhere on the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

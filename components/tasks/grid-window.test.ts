@@ -24,6 +24,20 @@ describe("the gallery grid's window", () => {
     expect(visibleRows({ offsets, top: 300, scrollY: 50_000, viewportHeight: 800, overscan: 3 })).toEqual({ start: 96, end: 100 });
   });
 
+  it("keeps the first rows (the server's first cards) while the window reaches the top", () => {
+    const offsets = rowOffsets(100, () => 400);
+    // A phone: rows 0–1 on screen and 3 more, where the server's HTML held 6 rows of cards.
+    expect(visibleRows({ offsets, top: 400, scrollY: 0, viewportHeight: 800, overscan: 3, firstRows: 6 })).toEqual({ start: 0, end: 6 });
+    // Never more rows than there are; scrolled away from the top, the window alone.
+    expect(
+      visibleRows({ offsets: rowOffsets(2, () => 400), top: 400, scrollY: 0, viewportHeight: 800, overscan: 3, firstRows: 6 }),
+    ).toEqual({ start: 0, end: 2 });
+    expect(visibleRows({ offsets, top: 400, scrollY: 8000, viewportHeight: 800, overscan: 3, firstRows: 6 })).toEqual({
+      start: 16,
+      end: 25,
+    });
+  });
+
   it("follows rows of different heights", () => {
     const offsets = rowOffsets(4, (row) => [100, 500, 100, 100][row]!);
     expect(visibleRows({ offsets, top: 0, scrollY: 200, viewportHeight: 100, overscan: 0 })).toEqual({ start: 1, end: 2 });

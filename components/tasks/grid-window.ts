@@ -36,13 +36,15 @@ interface WindowInput {
   viewportHeight: number;
   /** Rows kept beyond each edge of the viewport. */
   overscan: number;
+  /** Rows kept from the first while the window includes it (the server's first cards). */
+  firstRows?: number;
 }
 
 /** The rows near the viewport: those it shows, plus `overscan` rows before and after. */
-export function visibleRows({ offsets, top, scrollY, viewportHeight, overscan }: WindowInput): RowRange {
+export function visibleRows({ offsets, top, scrollY, viewportHeight, overscan, firstRows = 0 }: WindowInput): RowRange {
   const rows = offsets.length - 1;
   if (rows <= 0) return { start: 0, end: 0 };
-  const first = rowAt(offsets, scrollY - top);
-  const last = rowAt(offsets, scrollY + viewportHeight - top);
-  return { start: Math.max(first - overscan, 0), end: Math.min(last + 1 + overscan, rows) };
+  const start = Math.max(rowAt(offsets, scrollY - top) - overscan, 0);
+  const end = rowAt(offsets, scrollY + viewportHeight - top) + 1 + overscan;
+  return { start, end: Math.min(start === 0 ? Math.max(end, firstRows) : end, rows) };
 }

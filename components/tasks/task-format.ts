@@ -1,5 +1,6 @@
 // Words and numbers for a task, shared by the gallery's cards and a task's page.
 import { formatDate } from "@/lib/dates";
+import { plural } from "@/lib/format";
 import { upstreamCopy, type UpstreamCopy } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
 
@@ -33,16 +34,25 @@ export function statusBadge(task: TaskView): { text: string; tone: StatusTone; b
   return { text: { pending: "Pending", processing: "Generating", archiving: "Saving result" }[task.status], tone: "primary", busy: true };
 }
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+/**
+ * "in 5 minutes", "3 hours ago", "yesterday": Intl.RelativeTimeFormat's English with numeric "auto", written by
+ * hand because a page's first Intl call costs 10 to 15 ms of hydration (lib/format.ts). Never 0 here: age() asks
+ * for a unit only when the count rounds to 1 or more.
+ */
+function relative(count: number, unit: "minute" | "hour" | "day"): string {
+  if (unit === "day" && Math.abs(count) === 1) return count < 0 ? "yesterday" : "tomorrow";
+  const words = plural(Math.abs(count), unit);
+  return count < 0 ? `${words} ago` : `in ${words}`;
+}
 
 /** "3 minutes ago", "yesterday": how long since `iso`. */
 export function age(iso: string, now: number): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return "just now";
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
-  if (abs < 30 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
+  if (abs < 3600) return relative(Math.round(seconds / 60), "minute");
+  if (abs < 86_400) return relative(Math.round(seconds / 3600), "hour");
+  if (abs < 30 * 86_400) return relative(Math.round(seconds / 86_400), "day");
   return formatDate(iso);
 }
 

@@ -68,18 +68,24 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
 
   // The window follows the scroll; a scroll that keeps the same rows renders nothing.
   const [range, setRange] = useState<RowRange>({ start: 0, end: 0 });
+  // Until the grid knows its width and then its rows, it shows the server's first cards as CSS lays them out: a
+  // window reckoned before (three columns guessed where a phone has two) took cards out and put them back.
+  const windowed = width > 0 && range.end > 0;
   const follow = useCallback(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!element || !width) return;
     const next = visibleRows({
       offsets,
       top: element.getBoundingClientRect().top + window.scrollY,
       scrollY: window.scrollY,
       viewportHeight: window.innerHeight,
       overscan: OVERSCAN,
+      // The server's first cards stay in the DOM at the top: taking some out as the page hydrates (a phone shows
+      // fewer) cost a long task of DOM removals, and they would come back at the first scroll.
+      firstRows: Math.ceil(FIRST_PAINT_CARDS / columns),
     });
     setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
-  }, [offsets]);
+  }, [offsets, columns, width]);
   useEffect(() => {
     window.addEventListener("scroll", follow, { passive: true });
     window.addEventListener("resize", follow);
@@ -95,7 +101,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
   // the page scrolls by as much, so it stays put.
   useLayoutEffect(() => {
     const element = grid.current;
-    if (!element || !width) return;
+    if (!element || !windowed) return;
     const cards = element.children;
     let changed: Map<string, number> | undefined;
     let shift = 0;
@@ -117,7 +123,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setPitches(changed);
     // `tasks`: a card whose task changed (a credits line, a warning) may change its row's height.
-  }, [width, range, columns, GAP, pitches, pitchOf, tasks]);
+  }, [windowed, range, columns, GAP, pitches, pitchOf, tasks]);
 
   const anyLive = tasks.some(isLive);
   const now = useNow(1000, anyLive);
@@ -133,13 +139,13 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
       eager={index < EAGER_THUMBNAILS}
     />
   );
-  const shown = width
+  const shown = windowed
     ? tasks.slice(range.start * columns, range.end * columns).map((task, i) => card(task, range.start * columns + i))
     : tasks.slice(0, FIRST_PAINT_CARDS).map(card);
 
   useEffect(() => {
-    if (width && hasMore && !loadingMore && range.end >= rows - 2) onLoadMore();
-  }, [width, hasMore, loadingMore, range.end, rows, onLoadMore]);
+    if (windowed && hasMore && !loadingMore && range.end >= rows - 2) onLoadMore();
+  }, [windowed, hasMore, loadingMore, range.end, rows, onLoadMore]);
 
   return (
     <div>
@@ -149,12 +155,12 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
           role="none"
           // Not a scroll anchor for the browser: the layout effect above keeps what is on screen in place, and
           // the browser's own anchoring would move it a second time.
-          className={width ? "grid [overflow-anchor:none]" : `grid ${FIRST_PAINT_COLUMNS[density]}`}
+          className={windowed ? "grid [overflow-anchor:none]" : `grid ${FIRST_PAINT_COLUMNS[density]}`}
           style={{
             gap: GAP,
             // The gap after the last row shown is the padding's: a row's pitch includes the gap below it.
-            paddingBottom: width ? offsets[rows]! - offsets[range.end]! + GAP : GAP,
-            ...(width ? { paddingTop: offsets[range.start], gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
+            paddingBottom: windowed ? offsets[rows]! - offsets[range.end]! + GAP : GAP,
+            ...(windowed ? { paddingTop: offsets[range.start], gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
           }}
         >
           {shown}

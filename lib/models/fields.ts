@@ -2,6 +2,7 @@
 // metadata. The same schema instance validates the form, the route handler and the tests, so the
 // messages here are written for people (they show under the form field and in the API's `fields`).
 import { z } from "zod";
+import { formatNumber as count, plural } from "../format";
 import { imageExtensionProblem, publicHttpsUrlProblem } from "./urls";
 
 export type Widget =
@@ -30,8 +31,6 @@ export function field<S extends z.ZodType>(schema: S, meta: FieldMeta): S {
 
 type Literal = string | number;
 
-const count = (n: number) => n.toLocaleString("en-US");
-const plural = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 /** "a or b" for two values, "one of a, b, c" for more. */
 export function describeChoices(values: readonly Literal[]): string {

@@ -1,5 +1,6 @@
 // The "public HTTPS URL" rule of docs/emulator.md (Requests), client-safe (WHATWG URL only, no Node APIs), so
 // the form can say why a URL is refused before the request ever leaves the browser.
+import { formatNumber } from "../format";
 import { urlPathExtension } from "./url-extension";
 
 const MAX_URL_LENGTH = 2048;
@@ -41,7 +42,7 @@ export const LOOPBACK_UPLOAD_LINK =
 /** Why `url` is not a public HTTPS URL, as the end of a sentence ("it …"); null when it is one (or a result reference). */
 export function publicHttpsUrlProblem(url: string): string | null {
   if (RESULT_REFERENCE.test(url) || LOOPBACK_UPLOAD_LINK.test(url)) return null;
-  if (url.length > MAX_URL_LENGTH) return `it is longer than ${MAX_URL_LENGTH.toLocaleString("en-US")} characters`;
+  if (url.length > MAX_URL_LENGTH) return `it is longer than ${formatNumber(MAX_URL_LENGTH)} characters`;
   // The URL parser silently drops or re-encodes these, so what it checked would differ from what is sent.
   if (/[\s\u0000-\u001f\u007f\\]/.test(url)) return "it contains white space, a control character or a backslash";
   // The parser forgives "https:host" and "https:/host"; the upstream may not, so insist on the plain form.

@@ -19,7 +19,9 @@ const NOT_PRICED = /(^prompt$|^seed$|^callback_url$|^negative_prompt$|url|image|
 export function priceSettings(params: Record<string, unknown>): Record<string, unknown> {
   const kept = Object.entries(params)
     .filter(([key, value]) => !NOT_PRICED.test(key) && value !== undefined && value !== null && value !== "" && value !== false)
-    .sort(([a], [b]) => a.localeCompare(b));
+    // Code-unit order, not localeCompare: the keys are ASCII names, and the browser's collator costs a page's
+    // first Intl call (lib/format.ts).
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return Object.fromEntries(kept);
 }
 
