@@ -31,7 +31,6 @@ export function field<S extends z.ZodType>(schema: S, meta: FieldMeta): S {
 
 type Literal = string | number;
 
-
 /** "a or b" for two values, "one of a, b, c" for more. */
 export function describeChoices(values: readonly Literal[]): string {
   if (values.length <= 2) return values.join(" or ");
