@@ -1,18 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  formatCalendarKey,
-  formatDate,
-  formatDateTime,
-  formatDayKey,
-  formatDayMonth,
-  formatTime,
-  formatUtcDateTime,
-  formatWeekday,
-  dayOfMonth,
-  instantOfLocalDay,
-  localDayKey,
-  parseDayInput,
-} from "./dates";
+import { formatCalendarKey, formatDate, formatDateTime, formatDayMonth, formatTime, formatUtcDateTime } from "./dates";
 
 describe("dates as pages write them", () => {
   const at = "2026-11-26T20:08:41.000Z";
@@ -28,49 +15,9 @@ describe("dates as pages write them", () => {
   });
 
   it("writes calendar keys without a time zone", () => {
-    expect(formatDayKey("2026-11-26")).toBe("26 Nov 2026");
-    expect(formatDayKey("")).toBe("");
-    expect(formatDayKey("2026-02-31")).toBe("");
     expect(formatCalendarKey("2025-03-03", "short")).toBe("3 Mar");
     expect(formatCalendarKey("2025-03", "long")).toBe("March 2025");
   });
-
-  it("turns a local calendar day into the instants that bound it, and back", () => {
-    const start = instantOfLocalDay("2026-11-26", false)!;
-    const end = instantOfLocalDay("2026-11-26", true)!;
-    expect(Date.parse(end) - Date.parse(start)).toBeGreaterThan(22 * 3600_000);
-    expect(localDayKey(start)).toBe("2026-11-26");
-    expect(localDayKey(end)).toBe("2026-11-26");
-    expect(instantOfLocalDay("", false)).toBeUndefined();
-    expect(localDayKey(undefined)).toBe("");
-  });
-});
-
-describe("parseDayInput", () => {
-  it.each([
-    ["26 Nov 2026", "2026-11-26"],
-    ["26 november 2026", "2026-11-26"],
-    ["Nov 26, 2026", "2026-11-26"],
-    ["Thu, 26 Nov 2026", "2026-11-26"],
-    ["3 Sept 2026", "2026-09-03"],
-    ["1st March 2024", "2024-03-01"],
-    ["2026-11-26", "2026-11-26"],
-    ["2026/1/5", "2026-01-05"],
-    ["26/11/2026", "2026-11-26"],
-    ["03.04.2026", "2026-04-03"],
-    ["29 Feb 2024", "2024-02-29"],
-    ["  ", ""],
-    ["", ""],
-  ])("reads %j as %j", (text, day) => {
-    expect(parseDayInput(text)).toBe(day);
-  });
-
-  it.each(["26 Nov 20", "26 Nov", "Nov 2026", "31 Nov 2026", "29 Feb 2026", "2026-13-01", "11/26/2026", "soon", "26 Nov 2026 10:00"])(
-    "does not read %j as a day",
-    (text) => {
-      expect(parseDayInput(text)).toBeNull();
-    },
-  );
 });
 
 describe("dates written without Intl", () => {
@@ -99,16 +46,7 @@ describe("dates written without Intl", () => {
           expect(formatDayMonth(at, { timeZone, weekday: true })).toBe(
             intl({ day: "numeric", month: "long", weekday: "long", timeZone }, at).replace(",", ""),
           );
-          expect(formatWeekday(at, timeZone)).toBe(intl({ weekday: "long", timeZone }, at));
-          expect(dayOfMonth(at, timeZone)).toBe(Number(intl({ day: "numeric", timeZone }, at)));
         }
-        const key = at.toISOString().slice(0, 10);
-        const midnight = new Date(`${key}T00:00:00Z`);
-        expect(formatCalendarKey(key, "long")).toBe(
-          intl({ weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }, midnight),
-        );
-        expect(formatCalendarKey(key, "short")).toBe(intl({ day: "numeric", month: "short", timeZone: "UTC" }, midnight));
-        expect(formatCalendarKey(key.slice(0, 7), "short")).toBe(intl({ month: "short", year: "numeric", timeZone: "UTC" }, midnight));
       }
       vi.unstubAllEnvs();
     },

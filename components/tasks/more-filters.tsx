@@ -5,7 +5,7 @@ import { SPEC_TASK_CODES } from "@/components/shared/error-codes";
 import { DateInput } from "@/components/ui/date-input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { instantOfLocalDay, localDayKey } from "@/lib/dates";
+import { instantOfLocalDay, localDayKey } from "@/lib/day-keys";
 import type { TaskFilters } from "@/lib/query/task-filters";
 import type { MemberOption } from "./task-filters";
 

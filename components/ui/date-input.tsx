@@ -2,7 +2,7 @@
 
 import { CalendarDays } from "lucide-react";
 import { useId, useRef, useState, type ComponentProps } from "react";
-import { formatDayKey, parseDayInput } from "@/lib/dates";
+import { formatDayKey, parseDayInput } from "@/lib/day-keys";
 import { cn } from "@/lib/utils";
 import { controlClass } from "./input";
 
