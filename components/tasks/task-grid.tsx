@@ -94,7 +94,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
       window.removeEventListener("resize", follow);
     };
   }, [follow]);
-  useLayoutEffect(follow, [follow, width]);
+  useLayoutEffect(follow, [follow]);
 
   // After each render that may move them, measure the rows shown: a row's pitch is where the next row starts (cards stretch to their
   // row), the last one's is its height and a gap. A row above the viewport that changed moves what is on screen:
