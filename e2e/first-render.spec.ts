@@ -23,7 +23,11 @@ test("the gallery's HTML, without JavaScript, holds the first cards; the first r
   // The page as curl gets it with the session cookie: no script runs, so the cards must be in the HTML.
   const response = await page.request.get("/tasks");
   expect(response.status()).toBe(200);
-  const cards = cardsOf(await response.text());
+  const html = await response.text();
+  // In the first piece of the HTML, not a streamed one: React shows a streamed piece no sooner than 300 ms after
+  // the first paint, and the phone's largest picture (the first thumbnail) waited for it.
+  expect(html).not.toMatch(/<div hidden id="S:[^"]*">[\s\S]*data-task-id=/);
+  const cards = cardsOf(html);
   const ours = cards.filter((card) => ids.includes(card.id));
   expect(ours.map((card) => card.id)).toEqual([...ids].reverse());
   // Other specs' tasks share the gallery (some failed, some still running: no thumbnail); ours all have one.
@@ -38,6 +42,8 @@ test("the gallery's HTML, without JavaScript, holds the first cards; the first r
     if (index < 4) {
       expect(card.img).toMatch(/ fetchpriority="high"/i);
       expect(card.img).not.toContain('loading="lazy"');
+      // Decoded for the first frame that has it, not a frame after hydration's work.
+      expect(card.img).toMatch(/ decoding="sync"/i);
     } else expect(card.img).toContain('loading="lazy"');
   });
 });

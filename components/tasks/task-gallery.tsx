@@ -185,7 +185,7 @@ export function TaskGallery({ members, canGenerate, viewer }: TaskGalleryProps) 
   );
 }
 
-export function GallerySkeleton() {
+function GallerySkeleton() {
   return (
     // data-wide, as the gallery's own grid has: the page's column is as wide while it loads as after (narrower, the
     // page moved sideways when the cards came: a desktop's layout shift of 0.026, issue 28).

@@ -11,8 +11,10 @@ import { CARD_GAP, MIN_CARD_WIDTH, type Density } from "./use-density";
 import { useNow } from "./use-now";
 
 // Cards the server's HTML holds, laid out by CSS alone until the grid has measured itself (then the window takes
-// over in the same element, so these cards and their pictures stay the same DOM): enough for a first screen.
-const FIRST_PAINT_CARDS = 12;
+// over in the same element, so these cards and their pictures stay the same DOM): two rows of four, a laptop's
+// first screen and twice a phone's (twelve cost a phone's first layout and hydration a third more); a wider
+// screen gets the rest of its first rows once the grid has measured itself.
+const FIRST_PAINT_CARDS = 8;
 // The first row at the gallery's widest (four columns) loads its thumbnails first; the rest wait to be near.
 export const EAGER_THUMBNAILS = 4;
 // Before measuring, the same column rule as columnsFor in CSS (auto-fill is that formula), on the list's own

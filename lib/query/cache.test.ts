@@ -152,6 +152,26 @@ describe("the query cache", () => {
       expect(query.state.fetchingNextPage).toBe(false);
     });
 
+    // e2e/tabs.spec.ts, with more tasks than a first page: the late tab's catch-up patched the first page while
+    // the grid read the second, and the second's answer put the unpatched first page back.
+    it("keeps a patch made to the pages while the next one was read", async () => {
+      const client = new QueryClient();
+      const { fn, calls } = controlled<Page>();
+      const query = client.build(options(fn));
+      client.setQueryData<InfiniteData<Page>>(["list"], { pages: [{ items: ["a"], next: "c1" }], pageParams: [null] });
+      const second = query.fetch({ nextPage: true });
+      client.setQueryData<InfiniteData<Page>>(["list"], (data) => ({ ...data!, pages: [{ items: ["a, patched"], next: "c1" }] }));
+      calls[0]!.resolve({ items: ["b"], next: null });
+      await second;
+      expect(query.state.data).toEqual({
+        pages: [
+          { items: ["a, patched"], next: "c1" },
+          { items: ["b"], next: null },
+        ],
+        pageParams: [null, "c1"],
+      });
+    });
+
     it("are fetched with the list's options when first shown after hydration", async () => {
       const server = new QueryClient();
       server.setQueryData<InfiniteData<Page>>(["list"], { pages: [{ items: ["a"], next: null }], pageParams: [null] });

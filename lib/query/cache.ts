@@ -28,8 +28,11 @@ export interface QueryOptions<T> {
   enabled?: boolean;
   retry?: Retry;
   initialData?: T;
-  /** Reads the data in place of queryFn, knowing what is held and whether one more page is asked for (infinite.ts). */
-  read?: (context: { signal: AbortSignal; old: T | undefined; nextPage: boolean }) => Promise<T>;
+  /**
+   * Reads the data in place of queryFn, knowing what was held when the read began, what is held now (live
+   * events patch it meanwhile) and whether one more page is asked for (infinite.ts).
+   */
+  read?: (context: { signal: AbortSignal; old: T | undefined; current: () => T | undefined; nextPage: boolean }) => Promise<T>;
 }
 
 /** Names the data type of a query's options, as React Query's helper of the same name does. */
@@ -169,7 +172,7 @@ export class Query<T = unknown> {
 
   private read(signal: AbortSignal, nextPage: boolean): Promise<T> {
     const { queryFn, read } = this.options;
-    if (read) return read({ signal, old: this.state.data, nextPage });
+    if (read) return read({ signal, old: this.state.data, current: () => this.state.data, nextPage });
     if (!queryFn) throw new Error(`No query function for ${hashKey(this.queryKey)}`);
     return queryFn({ signal });
   }

@@ -29,12 +29,14 @@ export function infiniteQueryOptions<Page>({
   return {
     ...options,
     getNextPageParam,
-    read: async ({ signal, old, nextPage }) => {
+    read: async ({ signal, old, current, nextPage }) => {
       if (nextPage && old?.pages.length) {
         const param = getNextPageParam(old.pages.at(-1)!);
         if (!more(param)) return old;
         const page = await queryFn({ signal, pageParam: param });
-        return { pages: [...old.pages, page], pageParams: [...old.pageParams, param] };
+        // Added to the pages as they are now: a live event that patched them while this page was read stays.
+        const shown = current() ?? old;
+        return { pages: [...shown.pages, page], pageParams: [...shown.pageParams, param] };
       }
       // A refetch reads as many pages as were shown, each from the cursor the page before it now gives.
       const data: InfiniteData<Page> = { pages: [], pageParams: [] };
