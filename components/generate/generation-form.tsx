@@ -110,6 +110,8 @@ export function GenerationForm({
   const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!focusPrompt || !fields.some((field) => field.name === "prompt")) return;
+    // Not on a touch screen: a phone would raise its keyboard over the form before anyone asked to type.
+    if (matchMedia("(pointer: coarse)").matches) return;
     // In the next frame, whose layout it then shares: focusing lays the page out at once, and as the page
     // hydrated that made hydration's long task 15 ms longer (×4 on a phone, issue 28).
     const frame = requestAnimationFrame(() => store.focus("prompt"));
