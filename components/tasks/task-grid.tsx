@@ -46,12 +46,14 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
   const ref = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  // Measured by the observer's first report, after the first layout: read in hydration's commit, the width laid
+  // the page out there and rendered the window in the same long task. Until then the server's cards stand as CSS
+  // lays them out, where the window puts them too.
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));
     observer.observe(element);
-    setWidth(element.clientWidth);
     return () => observer.disconnect();
   }, []);
 
