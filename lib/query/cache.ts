@@ -29,10 +29,10 @@ export interface QueryOptions<T> {
   retry?: Retry;
   initialData?: T;
   /**
-   * Reads the data in place of queryFn, knowing what was held when the read began, what is held now (live
-   * events patch it meanwhile) and whether one more page is asked for (infinite.ts).
+   * Reads the data in place of queryFn, knowing what is held (at any moment of the read: live events patch it
+   * meanwhile) and whether one more page is asked for (infinite.ts).
    */
-  read?: (context: { signal: AbortSignal; old: T | undefined; current: () => T | undefined; nextPage: boolean }) => Promise<T>;
+  read?: (context: { signal: AbortSignal; current: () => T | undefined; nextPage: boolean }) => Promise<T>;
 }
 
 /** Names the data type of a query's options, as React Query's helper of the same name does. */
@@ -172,7 +172,7 @@ export class Query<T = unknown> {
 
   private read(signal: AbortSignal, nextPage: boolean): Promise<T> {
     const { queryFn, read } = this.options;
-    if (read) return read({ signal, old: this.state.data, current: () => this.state.data, nextPage });
+    if (read) return read({ signal, current: () => this.state.data, nextPage });
     if (!queryFn) throw new Error(`No query function for ${hashKey(this.queryKey)}`);
     return queryFn({ signal });
   }

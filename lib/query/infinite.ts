@@ -29,7 +29,8 @@ export function infiniteQueryOptions<Page>({
   return {
     ...options,
     getNextPageParam,
-    read: async ({ signal, old, current, nextPage }) => {
+    read: async ({ signal, current, nextPage }) => {
+      const old = current();
       if (nextPage && old?.pages.length) {
         const param = getNextPageParam(old.pages.at(-1)!);
         if (!more(param)) return old;
