@@ -47,6 +47,15 @@ describe("dates written without Intl", () => {
             intl({ day: "numeric", month: "long", weekday: "long", timeZone }, at).replace(",", ""),
           );
         }
+        // Calendar keys (a spend chart's days and months) are UTC midnights.
+        const day = at.toISOString().slice(0, 10);
+        const utc = new Date(`${day}T00:00:00Z`);
+        expect(formatCalendarKey(day, "long")).toBe(
+          intl({ weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }, utc),
+        );
+        expect(formatCalendarKey(day, "short")).toBe(intl({ day: "numeric", month: "short", timeZone: "UTC" }, utc));
+        expect(formatCalendarKey(day.slice(0, 7), "long")).toBe(intl({ month: "long", year: "numeric", timeZone: "UTC" }, utc));
+        expect(formatCalendarKey(day.slice(0, 7), "short")).toBe(intl({ month: "short", year: "numeric", timeZone: "UTC" }, utc));
       }
       vi.unstubAllEnvs();
     },

@@ -116,14 +116,23 @@ export const formatWeekday = (value: Instant, timeZone?: string) => formatter({ 
 /** The day of the month (1–31) in the given time zone. */
 export const dayOfMonth = (value: Instant, timeZone?: string) => Number(formatter({ day: "numeric", timeZone }).format(toDate(value)));
 
+const WEEKDAYS_SHORT = WEEKDAYS_LONG.map((name) => name.slice(0, 3));
+
 /** "Thu, 26 Nov 2026" (long) or "26 Nov" (short) for a calendar day `YYYY-MM-DD`; "November 2026" or "Nov 2026" for a month `YYYY-MM`. */
 export function formatCalendarKey(key: string, style: "short" | "long" = "long"): string {
   const month = key.length === 7;
-  const date = new Date(`${month ? `${key}-01` : key}T00:00:00Z`);
-  if (month) return formatter({ month: style, year: "numeric", timeZone: "UTC" }).format(date);
-  return formatter(
-    style === "long"
-      ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
-      : { day: "numeric", month: "short", timeZone: "UTC" },
-  ).format(date);
+  const date = `${month ? `${key}-01` : key}T00:00:00Z`;
+  if (month)
+    return written(date, "UTC", (at) => `${(style === "long" ? MONTHS_LONG : MONTHS_SHORT)[at.month]} ${at.year}`, {
+      month: style,
+      year: "numeric",
+    });
+  return style === "long"
+    ? written(date, "UTC", (at) => `${WEEKDAYS_SHORT[at.weekday]}, ${dayMonthYear(at)}`, {
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+      })
+    : written(date, "UTC", (at) => `${at.day} ${MONTHS_SHORT[at.month]}`, { day: "numeric", month: "short" });
 }

@@ -17,7 +17,7 @@ import type { TaskView } from "@/lib/schemas/views";
 import { ShareForm } from "./share-form";
 import { TaskCard } from "./task-card";
 import { modelLabel } from "./task-format";
-import { useNow } from "./use-now";
+import { CardClock, useNow } from "./use-now";
 
 type Message = { tone: "danger" | "info"; text: string } | null;
 
@@ -227,76 +227,77 @@ export function BoardDetail({ page, canShare }: { page: BoardPageView; canShare:
               aria-describedby={canEdit ? "board-order-hint" : undefined}
               className="@container grid grid-cols-[repeat(auto-fill,minmax(140px,1fr))] gap-4 sm:grid-cols-[repeat(auto-fill,minmax(220px,1fr))]"
             >
-              {tasks.map((task, index) => (
-                <div
-                  key={task.id}
-                  role="none"
-                  data-board-item={task.id}
-                  draggable={canEdit}
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = "move";
-                    event.dataTransfer.setData("text/plain", task.id);
-                    setDragged(task.id);
-                  }}
-                  onDragEnd={() => setDragged(null)}
-                  onDragOver={(event) => dragged && event.preventDefault()}
-                  onDrop={(event) => onDrop(event, index)}
-                  onKeyDown={(event) => onKeyDown(event, index)}
-                  className={dragged === task.id ? "opacity-50" : canEdit ? "cursor-grab" : undefined}
-                >
-                  <TaskCard
-                    task={task}
-                    index={index}
-                    total={tasks.length}
-                    selected={false}
-                    now={now}
-                    footer={
-                      canEdit && (
-                        <div role="group" aria-label="Place on the board" className="flex flex-wrap items-center gap-1.5 border-t pt-2">
-                          <Button
-                            size="icon-sm"
-                            variant="outline"
-                            data-control="earlier"
-                            aria-label={`Move earlier: ${nameOf(task)}`}
-                            title="Move earlier (Alt+←)"
-                            disabled={index === 0}
-                            onClick={() => move(index, index - 1, "earlier")}
-                          >
-                            <ArrowLeft aria-hidden />
-                          </Button>
-                          <Button
-                            size="icon-sm"
-                            variant="outline"
-                            data-control="later"
-                            aria-label={`Move later: ${nameOf(task)}`}
-                            title="Move later (Alt+→)"
-                            disabled={index === tasks.length - 1}
-                            onClick={() => move(index, index + 1, "later")}
-                          >
-                            <ArrowRight aria-hidden />
-                          </Button>
-                          {/* Shown where it fits beside the buttons; the card says its place to screen readers anyway (aria-posinset). */}
-                          <span aria-hidden className="hidden text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline">
-                            {index + 1} of {tasks.length}
-                          </span>
-                          <Button
-                            size="icon-sm"
-                            variant="ghost"
-                            data-control="remove"
-                            className="ml-auto"
-                            aria-label={`Remove from board: ${nameOf(task)}`}
-                            title="Remove from board"
-                            pending={remove.isPending && remove.variables?.taskId === task.id}
-                            onClick={() => takeOff(task)}
-                          >
-                            <X aria-hidden />
-                          </Button>
-                        </div>
-                      )
-                    }
-                  />
-                </div>
-              ))}
+              <CardClock value={now}>
+                {tasks.map((task, index) => (
+                  <div
+                    key={task.id}
+                    role="none"
+                    data-board-item={task.id}
+                    draggable={canEdit}
+                    onDragStart={(event) => {
+                      event.dataTransfer.effectAllowed = "move";
+                      event.dataTransfer.setData("text/plain", task.id);
+                      setDragged(task.id);
+                    }}
+                    onDragEnd={() => setDragged(null)}
+                    onDragOver={(event) => dragged && event.preventDefault()}
+                    onDrop={(event) => onDrop(event, index)}
+                    onKeyDown={(event) => onKeyDown(event, index)}
+                    className={dragged === task.id ? "opacity-50" : canEdit ? "cursor-grab" : undefined}
+                  >
+                    <TaskCard
+                      task={task}
+                      index={index}
+                      total={tasks.length}
+                      selected={false}
+                      footer={
+                        canEdit && (
+                          <div role="group" aria-label="Place on the board" className="flex flex-wrap items-center gap-1.5 border-t pt-2">
+                            <Button
+                              size="icon-sm"
+                              variant="outline"
+                              data-control="earlier"
+                              aria-label={`Move earlier: ${nameOf(task)}`}
+                              title="Move earlier (Alt+←)"
+                              disabled={index === 0}
+                              onClick={() => move(index, index - 1, "earlier")}
+                            >
+                              <ArrowLeft aria-hidden />
+                            </Button>
+                            <Button
+                              size="icon-sm"
+                              variant="outline"
+                              data-control="later"
+                              aria-label={`Move later: ${nameOf(task)}`}
+                              title="Move later (Alt+→)"
+                              disabled={index === tasks.length - 1}
+                              onClick={() => move(index, index + 1, "later")}
+                            >
+                              <ArrowRight aria-hidden />
+                            </Button>
+                            {/* Shown where it fits beside the buttons; the card says its place to screen readers anyway (aria-posinset). */}
+                            <span aria-hidden className="hidden text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline">
+                              {index + 1} of {tasks.length}
+                            </span>
+                            <Button
+                              size="icon-sm"
+                              variant="ghost"
+                              data-control="remove"
+                              className="ml-auto"
+                              aria-label={`Remove from board: ${nameOf(task)}`}
+                              title="Remove from board"
+                              pending={remove.isPending && remove.variables?.taskId === task.id}
+                              onClick={() => takeOff(task)}
+                            >
+                              <X aria-hidden />
+                            </Button>
+                          </div>
+                        )
+                      }
+                    />
+                  </div>
+                ))}
+              </CardClock>
             </div>
           </>
         )}

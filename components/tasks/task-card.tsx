@@ -13,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import type { TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { prefetchSelectionActions } from "./load-selection-actions";
+import { useCardClock } from "./use-now";
 import { age, copyAtRisk, creditsLine, isLive, modelLabel, statusBadge, upstreamCopyAt } from "./task-format";
 
 interface TaskCardProps {
@@ -20,7 +21,6 @@ interface TaskCardProps {
   index: number;
   total: number;
   selected: boolean;
-  now: number;
   /** Left out where cards are not selected (a board's page): no checkbox. */
   onToggle?: (index: number, range: boolean) => void;
   /** Below the actions: a board's Move and Remove buttons. */
@@ -30,7 +30,7 @@ interface TaskCardProps {
 }
 
 /** One task in the gallery: its thumbnail (never the full file), status, who, what, when and what it cost. */
-export const TaskCard = memo(function TaskCard({ task, index, total, selected, now, onToggle, footer, eager }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ task, index, total, selected, onToggle, footer, eager }: TaskCardProps) {
   const titleId = useId();
   const href = `/tasks/${encodeURIComponent(task.id)}`;
   // No prefetch: every card entering the viewport of every open tab would fetch its task's page (200 requests
@@ -38,7 +38,6 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
   const badge = statusBadge(task);
   const credits = creditsLine(task);
   const code = taskErrorCode(task);
-  const copy = upstreamCopyAt(task, now);
   const excerpt = task.prompt?.trim() || "No prompt";
   const KindIcon = task.kind === "video" ? Film : ImageIcon;
   const openLightbox = useOpenLightbox();
@@ -106,9 +105,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
             {badge.busy && <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />}
             {badge.text}
           </Badge>
-          <time dateTime={task.createdAt} className="text-xs whitespace-nowrap text-muted-foreground">
-            {now ? age(task.createdAt, now) : ""}
-          </time>
+          <CardAge at={task.createdAt} />
         </div>
         {/* Under the status it explains, on a line of its own: a long code beside the badge would push the time down. */}
         {code && <ErrorCodeChip shown={code} />}
@@ -124,26 +121,39 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, n
         </p>
         <p className="line-clamp-2 text-muted-foreground">{excerpt}</p>
         {credits && <p className="text-xs font-medium">{credits}</p>}
-        {copyAtRisk(copy) ? (
-          <Warning>
-            {copy.state === "expired"
-              ? "Upstream copy expired, not archived"
-              : `Upstream copy expires ${age(copy.expiresAt, now)}, not archived`}
-          </Warning>
-        ) : task.status === "succeeded" && task.archive.state === "failed" ? (
-          <Warning>Not saved to the archive</Warning>
-        ) : (
-          // The deadline is the generation's: a result being saved has met it already.
-          isLive(task) &&
-          task.status !== "archiving" &&
-          now > 0 && <TaskProgress createdAt={task.createdAt} estimate={task.estimate} now={now} />
-        )}
+        <CardNotice task={task} />
         <QuickActions task={task} onOpen={onOpen} className="mt-auto pt-1.5" />
         {footer}
       </div>
     </article>
   );
 });
+
+/** When the task was made, in words once the page has a clock (none is server-rendered). */
+function CardAge({ at }: { at: string }) {
+  const now = useCardClock();
+  return (
+    <time dateTime={at} className="text-xs whitespace-nowrap text-muted-foreground">
+      {now ? age(at, now) : ""}
+    </time>
+  );
+}
+
+/** What the clock changes below a card's facts: its upstream copy's expiry, or a live task's progress. */
+function CardNotice({ task }: { task: TaskView }) {
+  const now = useCardClock();
+  const copy = upstreamCopyAt(task, now);
+  return copyAtRisk(copy) ? (
+    <Warning>
+      {copy.state === "expired" ? "Upstream copy expired, not archived" : `Upstream copy expires ${age(copy.expiresAt, now)}, not archived`}
+    </Warning>
+  ) : task.status === "succeeded" && task.archive.state === "failed" ? (
+    <Warning>Not saved to the archive</Warning>
+  ) : (
+    // The deadline is the generation's: a result being saved has met it already.
+    isLive(task) && task.status !== "archiving" && now > 0 && <TaskProgress createdAt={task.createdAt} estimate={task.estimate} now={now} />
+  );
+}
 
 function Warning({ children }: { children: React.ReactNode }) {
   return (

@@ -8,7 +8,7 @@ import { columnsFor, rowOffsets, visibleRows, type RowRange } from "./grid-windo
 import { TaskCard } from "./task-card";
 import { isLive } from "./task-format";
 import { CARD_GAP, MIN_CARD_WIDTH, type Density } from "./use-density";
-import { useNow } from "./use-now";
+import { CardClock, useNow } from "./use-now";
 
 // Cards the server's HTML holds, laid out by CSS alone until the grid has measured itself (then the window takes
 // over in the same element, so these cards and their pictures stay the same DOM): two rows of four, a laptop's
@@ -70,26 +70,38 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
   const pitchOf = useCallback((row: number) => pitches.get(`${columns}:${GAP}:${row}`) ?? guess, [pitches, columns, GAP, guess]);
   const offsets = useMemo(() => rowOffsets(rows, pitchOf), [rows, pitchOf]);
 
+  // The rows the server's first cards fill.
+  const firstRows = Math.ceil(FIRST_PAINT_CARDS / columns);
+
   // The window follows the scroll; a scroll that keeps the same rows renders nothing.
   const [range, setRange] = useState<RowRange>({ start: 0, end: 0 });
   // Until the grid knows its width and then its rows, it shows the server's first cards as CSS lays them out: a
   // window reckoned before (three columns guessed where a phone has two) took cards out and put them back.
   const windowed = width > 0 && range.end > 0;
-  const follow = useCallback(() => {
-    const element = ref.current;
-    if (!element || !width) return;
-    const next = visibleRows({
-      offsets,
-      top: element.getBoundingClientRect().top + window.scrollY,
-      scrollY: window.scrollY,
-      viewportHeight: window.innerHeight,
-      overscan: OVERSCAN,
-      // The server's first cards stay in the DOM at the top: taking some out as the page hydrates (a phone shows
-      // fewer) cost a long task of DOM removals, and they would come back at the first scroll.
-      firstRows: Math.ceil(FIRST_PAINT_CARDS / columns),
-    });
-    setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
-  }, [offsets, columns, width]);
+  const follow = useCallback(
+    (event?: Event) => {
+      const element = ref.current;
+      if (!element || !width) return;
+      const at = {
+        offsets,
+        top: element.getBoundingClientRect().top + window.scrollY,
+        scrollY: window.scrollY,
+        viewportHeight: window.innerHeight,
+      };
+      // Until the page first scrolls or resizes, the server's cards stay alone while they fill the screen: the
+      // window's rows below it were a long task of rendering as a phone's page loaded, for cards nobody sees yet.
+      const fits = !event && visibleRows({ ...at, overscan: 0 }).end * columns <= FIRST_PAINT_CARDS;
+      const next = visibleRows({
+        ...at,
+        overscan: OVERSCAN,
+        // The server's first cards stay in the DOM at the top: taking some out as the page hydrates (a phone shows
+        // fewer) cost a long task of DOM removals, and they would come back at the first scroll.
+        firstRows,
+      });
+      setRange((current) => ((current.end === 0 && fits) || (current.start === next.start && current.end === next.end) ? current : next));
+    },
+    [offsets, columns, width, firstRows],
+  );
   useEffect(() => {
     window.addEventListener("scroll", follow, { passive: true });
     window.addEventListener("resize", follow);
@@ -98,7 +110,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
       window.removeEventListener("resize", follow);
     };
   }, [follow]);
-  useLayoutEffect(follow, [follow]);
+  useLayoutEffect(() => follow(), [follow]);
 
   // After each render that may move them, measure the rows shown: a row's pitch is where the next row starts (cards stretch to their
   // row), the last one's is its height and a gap. A row above the viewport that changed moves what is on screen:
@@ -138,7 +150,6 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
       index={index}
       total={tasks.length}
       selected={selected.has(task.id)}
-      now={now}
       onToggle={onToggle}
       eager={index < EAGER_THUMBNAILS}
     />
@@ -163,11 +174,13 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
           style={{
             gap: GAP,
             // The gap after the last row shown is the padding's: a row's pitch includes the gap below it.
-            paddingBottom: windowed ? offsets[rows]! - offsets[range.end]! + GAP : GAP,
+            // Before the window takes over, the rows not drawn yet are padding too, once the grid knows its width:
+            // the page is as long as the list, so its scrollbar and its footer are where they will be.
+            paddingBottom: offsets[rows]! - offsets[windowed ? range.end : width ? Math.min(rows, firstRows) : rows]! + GAP,
             ...(windowed ? { paddingTop: offsets[range.start], gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
           }}
         >
-          {shown}
+          <CardClock value={now}>{shown}</CardClock>
         </div>
       </div>
       <div className="flex min-h-10 items-center justify-center text-sm text-muted-foreground" aria-live="polite">
