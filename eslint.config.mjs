@@ -13,6 +13,8 @@ const siblingPrograms = [
   },
   { group: ["@/bench/*", "**/bench/*"], message: "The app never imports benchmarks or harnesses." },
   { group: ["@/lib/testing/*"], message: "lib/testing is for tests only." },
+  // Links prefetch on intent, never on entering the viewport (components/ui/link.tsx).
+  { group: ["next/link"], message: "Use Link from @/components/ui/link: it prefetches on pointer or focus only." },
 ];
 
 // SQL lives in lib/db (and nowhere else): Kysely's query builders and the sql tag.
@@ -70,6 +72,7 @@ const config = [
     },
   },
   { files: ["lib/db/**"], rules: { "no-restricted-syntax": "off" } },
+  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": "off" } },
   // Feature folders do not import each other: what two features share lives in components/shared or components/ui.
   ...FEATURES.map((feature) => ({
     files: [`components/${feature}/**`],

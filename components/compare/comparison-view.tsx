@@ -1,7 +1,7 @@
 "use client";
 
 import { ExternalLink, RotateCcw, Shuffle, Star } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { entryHref } from "@/components/shared/entry-links";
 import { clockOf } from "@/components/shared/progress-words";
 import { ResultThumb } from "@/components/shared/result-thumb";
@@ -160,7 +160,7 @@ function Column({
         )}
         {task?.params && canEdit && (
           <Button asChild size="sm" variant="outline">
-            <Link href={entryHref({ kind: "remix", taskId: task.id })} prefetch={false} aria-label={`Open ${name} in the form`}>
+            <Link href={entryHref({ kind: "remix", taskId: task.id })} aria-label={`Open ${name} in the form`}>
               <Shuffle aria-hidden />
               Open in form
             </Link>
@@ -168,7 +168,7 @@ function Column({
         )}
         {task && (
           <Button asChild size="sm" variant="ghost">
-            <Link href={`/tasks/${encodeURIComponent(task.id)}`} prefetch={false} aria-label={`${name}'s task`}>
+            <Link href={`/tasks/${encodeURIComponent(task.id)}`} aria-label={`${name}'s task`}>
               <ExternalLink aria-hidden />
               Task
             </Link>

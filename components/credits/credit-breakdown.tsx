@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { CreditFigures } from "@/lib/db/credit-totals";
 import { formatNumber, plural } from "@/lib/format";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Coins } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useLiveCredits } from "@/components/shared/use-live-credits";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CREDIT_PERIODS, PERIOD_LABELS, type CreditPeriod } from "@/lib/schemas/credits";
 import { cn } from "@/lib/utils";
 import { periodHref } from "./credit-format";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@/lib/query/react";
 import { LoaderCircle } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDown, CircleAlert, TriangleAlert, X } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { alertFigures, alertHeadline, alertLine } from "@/lib/budgets/alert-line";

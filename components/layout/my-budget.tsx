@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@/lib/query/react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatNumber } from "@/lib/format";
 import { budgetsQueryOptions } from "@/lib/query/budgets";
 

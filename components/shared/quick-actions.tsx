@@ -1,7 +1,7 @@
 "use client";
 
 import { Check, Copy, Download, Film, ImagePlus, Maximize2, Redo2, SlidersHorizontal } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { mediaUrl, type TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
@@ -85,9 +85,8 @@ export function QuickActions({ task, index = 0, onOpen, download = true, reuse =
           <Maximize2 aria-hidden />
         </button>
       )}
-      {/* Not prefetched: each card's entry link is its own render of /generate, in every tab that shows the card. */}
       {entries.map(({ href, label, title, Icon }) => (
-        <Link key={label} href={href} prefetch={false} className={ICON_BUTTON} aria-label={label} title={title}>
+        <Link key={label} href={href} className={ICON_BUTTON} aria-label={label} title={title}>
           <Icon aria-hidden />
         </Link>
       ))}

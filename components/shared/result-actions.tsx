@@ -1,7 +1,7 @@
 "use client";
 
 import { Film, ImagePlus, Redo2, Shuffle } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import type { TaskView } from "@/lib/schemas/views";
@@ -27,7 +27,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
       <div className="flex flex-wrap gap-2">
         {task.params && (
           <Button asChild size="sm" variant="outline">
-            <Link href={entryHref({ kind: "remix", taskId: task.id })} prefetch={false}>
+            <Link href={entryHref({ kind: "remix", taskId: task.id })}>
               <Shuffle aria-hidden />
               Remix
             </Link>
@@ -35,7 +35,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
         )}
         {succeeded && task.model === "epsilon-v6" && (
           <Button asChild size="sm" variant="outline">
-            <Link href={entryHref({ kind: "extend", taskId: task.id })} prefetch={false}>
+            <Link href={entryHref({ kind: "extend", taskId: task.id })}>
               <Redo2 aria-hidden />
               Extend
             </Link>
@@ -47,7 +47,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
           USES.map(({ role, label }) =>
             usable ? (
               <Button key={role} asChild size="sm" variant="outline">
-                <Link href={entryHref({ kind: "use", role, taskId: task.id, index })} prefetch={false}>
+                <Link href={entryHref({ kind: "use", role, taskId: task.id, index })}>
                   {role === "first-frame" ? <Film aria-hidden /> : <ImagePlus aria-hidden />}
                   {label}
                 </Link>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Download, EyeOff, RotateCcw, Star } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { ResultActions } from "@/components/shared/result-actions";

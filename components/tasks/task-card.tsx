@@ -1,7 +1,7 @@
 "use client";
 
 import { Film, ImageIcon, LoaderCircle, Star, TriangleAlert } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { memo, useId, type MouseEvent, type ReactNode } from "react";
 import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { taskErrorCode } from "@/components/shared/error-codes";
@@ -33,8 +33,6 @@ interface TaskCardProps {
 export const TaskCard = memo(function TaskCard({ task, index, total, selected, onToggle, footer, eager }: TaskCardProps) {
   const titleId = useId();
   const href = `/tasks/${encodeURIComponent(task.id)}`;
-  // No prefetch: every card entering the viewport of every open tab would fetch its task's page (200 requests
-  // for 20 new tasks in 10 tabs, measured by bench:tabs); a click fetches just the one.
   const badge = statusBadge(task);
   const credits = creditsLine(task);
   const code = taskErrorCode(task);
@@ -61,7 +59,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, o
             <ResultThumb task={task} onOpen={onOpen} tabIndex={-1} eager={eager} />
           </div>
         ) : (
-          <Link href={href} prefetch={false} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
+          <Link href={href} tabIndex={-1} aria-hidden className="absolute inset-0 flex items-center justify-center">
             {task.thumbnailUrl ? (
               <ResultThumb task={task} eager={eager} />
             ) : task.status === "failed" || task.lost ? (
@@ -111,7 +109,7 @@ export const TaskCard = memo(function TaskCard({ task, index, total, selected, o
         {code && <ErrorCodeChip shown={code} />}
         <h3 id={titleId} className="flex items-center gap-1.5 leading-tight font-semibold">
           <KindIcon className="size-3.5 shrink-0 text-muted-foreground" aria-label={task.kind === "video" ? "Video" : "Image"} />
-          <Link href={href} prefetch={false} className="truncate rounded-sm underline-offset-4 hover:underline">
+          <Link href={href} className="truncate rounded-sm underline-offset-4 hover:underline">
             {modelLabel(task.model)}
           </Link>
         </h3>

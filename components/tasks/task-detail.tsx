@@ -2,7 +2,7 @@
 
 import { useQuery } from "@/lib/query/react";
 import { LoaderCircle } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { entryHref } from "@/components/shared/entry-links";
 import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { taskErrorCode } from "@/components/shared/error-codes";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Columns3, GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useDebounced } from "@/components/shared/use-debounced";
 import { Button } from "@/components/ui/button";

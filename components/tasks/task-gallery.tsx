@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@/lib/query/react";
 import { useInfiniteQuery } from "@/lib/query/use-infinite-query";
 import { ListChecks, SearchX } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { LightboxProvider } from "@/components/shared/lightbox/lightbox-provider";

@@ -1,19 +1,18 @@
 "use client";
 
 import { useQuery } from "@/lib/query/react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { childTasksOptions } from "@/lib/query/tasks";
 import type { Source } from "@/lib/tasks/lineage";
 import { modelLabel, statusBadge } from "./task-format";
 
-const SHOWN = 10;
 const RELATION: Record<Source["relation"], string> = { extends: "Extends", input: "Uses a result of" };
 
 const taskHref = (id: string) => `/tasks/${encodeURIComponent(id)}`;
 
 /** Where this task came from and what was made from it: extensions and results used as inputs. */
 export function TaskLineage({ taskId, sources }: { taskId: string; sources: Source[] }) {
-  const children = useQuery(childTasksOptions(taskId, SHOWN));
+  const children = useQuery(childTasksOptions(taskId));
   return (
     <section aria-labelledby="lineage-heading" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id="lineage-heading" className="text-base font-semibold">

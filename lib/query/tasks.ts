@@ -12,12 +12,17 @@ export interface TaskPage {
   nextCursor: string | null;
 }
 
-/** The first tasks made from one task (its lineage), for its page; the gallery shows them all with ?parent=. */
-export function childTasksOptions(taskId: string, limit: number) {
+/** How many of the tasks made from one task its page lists (its lineage); the gallery shows them all with ?parent=. */
+const LINEAGE_SHOWN = 10;
+
+/** What GET /api/tasks is asked for a task's lineage: the browser's query, and the server's read of its first paint. */
+export const childTasksSearch = (taskId: string) => new URLSearchParams({ parent: taskId, limit: String(LINEAGE_SHOWN) });
+
+/** The first tasks made from one task, for its page. */
+export function childTasksOptions(taskId: string) {
   return queryOptions({
-    queryKey: taskKeys.list({ parent: taskId, limit }),
-    queryFn: ({ signal }) =>
-      fetchJson<TaskPage>(`/api/tasks?${new URLSearchParams({ parent: taskId, limit: String(limit) }).toString()}`, { signal }),
+    queryKey: taskKeys.list({ parent: taskId, limit: LINEAGE_SHOWN }),
+    queryFn: ({ signal }) => fetchJson<TaskPage>(`/api/tasks?${childTasksSearch(taskId).toString()}`, { signal }),
   });
 }
 
@@ -49,7 +54,9 @@ export function taskQueryOptions(id: string) {
   return queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<{ task: TaskView }>(`/api/tasks/${encodeURIComponent(id)}`, { signal }).then((body) => body.task),
-    staleTime: 0,
+    // Fresh for as long as the safety refetch's interval: the stream says when it changes, and a page that has
+    // just been read on the server asks for nothing as it hydrates (issue 28).
+    staleTime: SAFETY_REFETCH_MS,
     refetchInterval: (query) => {
       const task = query.state.data;
       return task && isSettledTask(task.status) && task.error?.code !== "refund_pending" ? false : SAFETY_REFETCH_MS;

@@ -6,22 +6,26 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as hide } from "@/app/api/tasks/[id]/route";
 import { GET as list } from "@/app/api/tasks/route";
 import { GET as queue } from "@/app/api/queue/route";
+import { GET as balance } from "@/app/api/balance/route";
+import { GET as budgets } from "@/app/api/budgets/route";
 import { database } from "@/lib/db";
 import { insertTask } from "@/lib/db/tasks";
+import { insertTaskSources } from "@/lib/db/task-sources";
 import { call, seedTeam, type Team } from "@/lib/testing/app";
 import { parseTaskFilters } from "@/lib/query/task-filters";
-import { taskKeys } from "@/lib/query/keys";
+import { budgetKeys, taskKeys } from "@/lib/query/keys";
 import { recentOwnTasksOptions } from "@/lib/query/recent-tasks";
 import { taskListOptions, taskListSearch } from "@/lib/query/task-list";
-import type { TaskListData, TaskPage } from "@/lib/query/tasks";
-import { prefetchGallery, prefetchRecentResults } from "@/lib/query/server/prefetch-tasks";
+import { childTasksOptions, childTasksSearch, type TaskListData, type TaskPage } from "@/lib/query/tasks";
+import { prefetchBudgets } from "@/lib/query/server/prefetch-budgets";
+import { prefetchChildTasks, prefetchGallery, prefetchWorkspace } from "@/lib/query/server/prefetch-tasks";
 
 let team: Team;
 const hiddenByMember = "task_pf_hidden";
 
 beforeAll(async () => {
   team = await seedTeam();
-  // 70 tasks: more than one page (60), two models, two owners.
+  // 70 tasks: more than one page (60), two models, two owners; 12 more below, made from the first.
   for (let i = 0; i < 70; i++) {
     const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
     await insertTask(database().db, {
@@ -34,6 +38,23 @@ beforeAll(async () => {
       created_at: at,
       updated_at: at,
     });
+  }
+  // Twelve tasks made from the first (older than the 70, which stay the newest): more than its lineage lists.
+  for (let i = 0; i < 12; i++) {
+    const at = new Date(Date.UTC(2025, 11, 31, 0, 0, i)).toISOString();
+    const submission = `sub_pf_child_${i}`;
+    await insertTask(database().db, {
+      id: `task_pf_child_${String(i).padStart(2, "0")}`,
+      user_id: team.member.member.id,
+      submission_id: submission,
+      model: "gamma-5-pro",
+      kind: "image",
+      prompt: "made from the first",
+      status: "succeeded",
+      created_at: at,
+      updated_at: at,
+    });
+    await insertTaskSources(database().db, [{ submission_id: submission, source_task_id: "task_pf_00", relation: "input" }]);
   }
   const hidden = await call(hide, `/api/tasks/${hiddenByMember}`, {
     method: "DELETE",
@@ -103,10 +124,42 @@ describe("the gallery's first page on the server", () => {
   });
 });
 
+// Issue 28: what a page showed after asking for it as it hydrated (a task's lineage, the workspace's balance, the
+// shell's budgets) comes with the HTML, as the API answers it, fresh: the page asks for nothing as it loads.
+describe("what else a page reads on the server", () => {
+  it("holds a task's lineage as the API answers it, under the client's key", async () => {
+    const client = hydrated(await prefetchChildTasks("task_pf_00", team.member.member.id));
+    const options = childTasksOptions("task_pf_00");
+    const api = await call(list, `/api/tasks?${childTasksSearch("task_pf_00").toString()}`, { cookie: team.member.cookie });
+    expect(api.status).toBe(200);
+    const data = client.getQueryData<TaskPage>(options.queryKey);
+    expect(data).toEqual(api.json);
+    expect(data?.tasks).toHaveLength(10);
+    expect(data?.nextCursor).not.toBeNull();
+    expect(client.build(options).isStale(30_000)).toBe(false);
+  });
+
+  it("holds the balance estimate as GET /api/balance answers it", async () => {
+    const client = hydrated(await prefetchWorkspace(team.member.member.id));
+    const api = await call(balance, "/api/balance", { cookie: team.member.cookie });
+    expect(api.status).toBe(200);
+    expect(client.getQueryData(budgetKeys.balance)).toEqual(api.json);
+  });
+
+  it("holds the shell's budgets as GET /api/budgets answers them, for admins and members alike", async () => {
+    for (const who of [team.admin, team.member]) {
+      const client = hydrated(await prefetchBudgets(who.member));
+      const api = await call(budgets, "/api/budgets", { cookie: who.cookie });
+      expect(api.status).toBe(200);
+      expect(client.getQueryData(budgetKeys.list)).toEqual(api.json);
+    }
+  });
+});
+
 describe("the workspace's recent results on the server", () => {
   it("is the member's own latest tasks, as the API answers them, under the client's key", async () => {
     const memberId = team.member.member.id;
-    const client = hydrated(await prefetchRecentResults(memberId));
+    const client = hydrated(await prefetchWorkspace(memberId));
     const data = client.getQueryData<TaskPage>(recentOwnTasksOptions(memberId).queryKey);
     const api = await call(list, `/api/tasks?member=${memberId}&limit=24`, { cookie: team.member.cookie });
     expect(data).toEqual(api.json);

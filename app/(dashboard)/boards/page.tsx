@@ -1,6 +1,6 @@
 import { LayoutGrid, Lock } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/layout/page-header";
 import { NewBoardForm } from "@/components/tasks/new-board-form";
 import { EmptyState } from "@/components/ui/empty-state";

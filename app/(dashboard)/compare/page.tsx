@@ -1,6 +1,6 @@
 import { Columns3 } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { PageHeader } from "@/components/layout/page-header";
 import { CompareForm, type CompareSeed } from "@/components/compare/compare-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

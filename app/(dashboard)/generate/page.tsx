@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { roleAtLeast } from "@/lib/members/roles";
-import { prefetchRecentResults } from "@/lib/query/server/prefetch-tasks";
+import { prefetchWorkspace } from "@/lib/query/server/prefetch-tasks";
 import { learnedForms } from "@/components/generate/learned-fields";
 import { formSpecs } from "@/lib/models/form-specs";
 import { learnedValues } from "@/lib/tasks/refused-values";
@@ -28,8 +28,8 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
         description="Write a prompt, press Ctrl + Enter, and your results appear beside the form. Every task is also in Tasks."
       />
       {roleAtLeast(user.role, "member") ? (
-        // "Your recent results" comes with the HTML: no round trip before the member's latest tasks show.
-        <HydrationBoundary state={await prefetchRecentResults(user.id)}>
+        // "Your recent results" and the balance come with the HTML: no round trip before the member's latest tasks show.
+        <HydrationBoundary state={await prefetchWorkspace(user.id)}>
           <GenerateWorkspace
             entry={parseEntry(await searchParams)}
             forms={learnedForms(formSpecs(), learned)}

@@ -1,15 +1,16 @@
 import "server-only";
 import { QueryClient, type DehydratedState } from "../cache";
 import type { SessionUser } from "@/lib/auth/session";
+import { balanceEstimate } from "@/lib/budgets/service";
 import { database } from "@/lib/db";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import { queueState } from "@/lib/tasks/queue";
 import { readTaskPage } from "@/lib/tasks/task-page";
-import { taskKeys } from "../keys";
+import { budgetKeys, taskKeys } from "../keys";
 import { recentOwnTasksOptions, recentTasksSearch } from "../recent-tasks";
 import { parseTaskFilters } from "../task-filters";
 import { taskListOptions, taskListSearch } from "../task-list";
-import type { TaskPage } from "../tasks";
+import { childTasksOptions, childTasksSearch, type TaskPage } from "../tasks";
 import { eventLogEnd } from "./event-log-end";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -47,10 +48,22 @@ export async function prefetchGallery(searchParams: SearchParams, viewer: Sessio
   });
 }
 
-/** The Generate page's "Your recent results": this member's latest tasks, as recentOwnTasksOptions asks. */
-export async function prefetchRecentResults(memberId: string): Promise<DehydratedState> {
+/**
+ * The Generate page's reads: "Your recent results" (this member's latest tasks, as recentOwnTasksOptions asks) and
+ * the balance estimate the cost note weighs a request against (as GET /api/balance answers it).
+ */
+export async function prefetchWorkspace(memberId: string): Promise<DehydratedState> {
   return dehydrated(async (queryClient) => {
     const page = await pageFor(recentTasksSearch(memberId), memberId);
     if (page) queryClient.setQueryData(recentOwnTasksOptions(memberId).queryKey, page);
+    queryClient.setQueryData(budgetKeys.balance, JSON.parse(JSON.stringify({ balance: await balanceEstimate() })));
+  });
+}
+
+/** A task's page: the first tasks made from it (its lineage), as childTasksOptions asks. */
+export async function prefetchChildTasks(taskId: string, viewerId: string): Promise<DehydratedState> {
+  return dehydrated(async (queryClient) => {
+    const page = await pageFor(childTasksSearch(taskId), viewerId);
+    if (page) queryClient.setQueryData(childTasksOptions(taskId).queryKey, page);
   });
 }

@@ -1,6 +1,6 @@
 import { Images } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { ComparisonView } from "@/components/compare/comparison-view";

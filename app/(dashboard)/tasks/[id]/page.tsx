@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { TaskDetail } from "@/components/tasks/task-detail";
 import { HydrationBoundary } from "@/lib/query/hydration-boundary";
 import { eventLogEnd } from "@/lib/query/server/event-log-end";
+import { prefetchChildTasks } from "@/lib/query/server/prefetch-tasks";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { getListedTask } from "@/lib/db/task-list";
@@ -30,6 +31,8 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     hiddenForMe: await isHiddenForMember(database().db, { taskId: row.id, userId: user.id }),
   };
   // The plan sets how long the upstream keeps an image; the API does not report it, so the server passes it.
+  // What was made from it, read as its lineage asks for it: nothing to fetch as the page hydrates.
+  const { queries } = await prefetchChildTasks(row.id, user.id);
   const { plan } = getUpstreamSettings();
   return (
     <>
@@ -38,7 +41,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         description={<span className="font-mono text-xs break-all">{task.id}</span>}
         back={{ href: "/tasks", label: "Tasks" }}
       />
-      <HydrationBoundary state={{ queries: [], eventsAfter }}>
+      <HydrationBoundary state={{ queries, eventsAfter }}>
         <TaskDetail
           initial={task}
           sources={await sourcesOfTask(database().db, row)}
