@@ -56,6 +56,18 @@ async function audit(url: string, preset: keyof typeof TARGETS, signedIn = true)
   };
 }
 
+/**
+ * A run Lighthouse could measure: one it could not (NO_NAVSTART, PAGE_HUNG: its own failures on a busy machine,
+ * not the page's figures) is run again, twice at most; the third failure is printed as it is.
+ */
+async function measured(url: string, preset: keyof typeof TARGETS, signedIn = true): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    const run = await audit(url, preset, signedIn);
+    if (!run.error || attempt === 3) return run;
+    console.error(`Lighthouse could not measure ${url} (${preset}): ${run.error}; running it again`);
+  }
+}
+
 /** The median run, by score. */
 const medianOf = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
 
@@ -68,8 +80,8 @@ async function besideFloor(url: string, preset: keyof typeof TARGETS): Promise<{
   const floorRuns: Run[] = [];
   const pageRuns: Run[] = [];
   for (let i = 0; i < RUNS; i += 1) {
-    floorRuns.push(await audit(floor.url, preset, false));
-    pageRuns.push(await audit(url, preset));
+    floorRuns.push(await measured(floor.url, preset, false));
+    pageRuns.push(await measured(url, preset));
   }
   return { page: medianOf(pageRuns), floor: medianOf(floorRuns), floorRuns };
 }
