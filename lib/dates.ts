@@ -33,6 +33,7 @@ const MONTHS_LONG = [
   "December",
 ];
 const WEEKDAYS_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const WEEKDAYS_SHORT = WEEKDAYS_LONG.map((name) => name.slice(0, 3));
 
 interface Wall {
   year: number;
@@ -115,8 +116,6 @@ export const formatWeekday = (value: Instant, timeZone?: string) => formatter({ 
 
 /** The day of the month (1–31) in the given time zone. */
 export const dayOfMonth = (value: Instant, timeZone?: string) => Number(formatter({ day: "numeric", timeZone }).format(toDate(value)));
-
-const WEEKDAYS_SHORT = WEEKDAYS_LONG.map((name) => name.slice(0, 3));
 
 /** "Thu, 26 Nov 2026" (long) or "26 Nov" (short) for a calendar day `YYYY-MM-DD`; "November 2026" or "Nov 2026" for a month `YYYY-MM`. */
 export function formatCalendarKey(key: string, style: "short" | "long" = "long"): string {

@@ -158,6 +158,11 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
     ? tasks.slice(range.start * columns, range.end * columns).map((task, i) => card(task, range.start * columns + i))
     : tasks.slice(0, FIRST_PAINT_CARDS).map(card);
 
+  // One past the last row drawn; the rows after it are the grid's padding. Before the window takes over, the rows
+  // not drawn yet are padding too once the grid knows its width: the page is as long as the list, so its
+  // scrollbar and its footer are where they will be.
+  const drawnEnd = windowed ? range.end : width ? Math.min(rows, firstRows) : rows;
+
   useEffect(() => {
     if (windowed && hasMore && !loadingMore && range.end >= rows - 2) onLoadMore();
   }, [windowed, hasMore, loadingMore, range.end, rows, onLoadMore]);
@@ -174,9 +179,7 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
           style={{
             gap: GAP,
             // The gap after the last row shown is the padding's: a row's pitch includes the gap below it.
-            // Before the window takes over, the rows not drawn yet are padding too, once the grid knows its width:
-            // the page is as long as the list, so its scrollbar and its footer are where they will be.
-            paddingBottom: offsets[rows]! - offsets[windowed ? range.end : width ? Math.min(rows, firstRows) : rows]! + GAP,
+            paddingBottom: offsets[rows]! - offsets[drawnEnd]! + GAP,
             ...(windowed ? { paddingTop: offsets[range.start], gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : {}),
           }}
         >

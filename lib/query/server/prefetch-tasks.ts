@@ -23,12 +23,17 @@ async function pageFor(search: URLSearchParams, viewerId: string): Promise<TaskP
   return query.success ? readTaskPage(database().db, query.data, viewerId) : undefined;
 }
 
-/** A cache filled by `fill`, dehydrated with the event log's end as it stood before the reads (see eventLogEnd). */
-async function dehydrated(fill: (queryClient: QueryClient) => Promise<void>): Promise<DehydratedState> {
-  const eventsAfter = await eventLogEnd();
+/** A cache filled by `fill`, dehydrated. */
+async function filled(fill: (queryClient: QueryClient) => Promise<void>): Promise<DehydratedState> {
   const queryClient = new QueryClient();
   await fill(queryClient);
-  return { ...queryClient.dehydrate(), eventsAfter };
+  return queryClient.dehydrate();
+}
+
+/** The same, with the event log's end as it stood before the reads (see eventLogEnd). */
+async function dehydrated(fill: (queryClient: QueryClient) => Promise<void>): Promise<DehydratedState> {
+  const eventsAfter = await eventLogEnd();
+  return { ...(await filled(fill)), eventsAfter };
 }
 
 /**
@@ -60,9 +65,12 @@ export async function prefetchWorkspace(memberId: string): Promise<DehydratedSta
   });
 }
 
-/** A task's page: the first tasks made from it (its lineage), as childTasksOptions asks. */
+/**
+ * A task's page: the first tasks made from it (its lineage), as childTasksOptions asks. Without the event log's
+ * end: the page reads it once, before the task itself.
+ */
 export async function prefetchChildTasks(taskId: string, viewerId: string): Promise<DehydratedState> {
-  return dehydrated(async (queryClient) => {
+  return filled(async (queryClient) => {
     const page = await pageFor(childTasksSearch(taskId), viewerId);
     if (page) queryClient.setQueryData(childTasksOptions(taskId).queryKey, page);
   });
