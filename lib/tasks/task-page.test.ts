@@ -8,12 +8,13 @@ import { GET as list } from "@/app/api/tasks/route";
 import { GET as queue } from "@/app/api/queue/route";
 import { GET as balance } from "@/app/api/balance/route";
 import { GET as budgets } from "@/app/api/budgets/route";
+import { GET as uploads } from "@/app/api/uploads/route";
 import { database } from "@/lib/db";
 import { insertTask } from "@/lib/db/tasks";
 import { insertTaskSources } from "@/lib/db/task-sources";
 import { call, seedTeam, type Team } from "@/lib/testing/app";
 import { parseTaskFilters } from "@/lib/query/task-filters";
-import { budgetKeys, taskKeys } from "@/lib/query/keys";
+import { budgetKeys, taskKeys, uploadKeys } from "@/lib/query/keys";
 import { recentOwnTasksOptions } from "@/lib/query/recent-tasks";
 import { taskListOptions, taskListSearch } from "@/lib/query/task-list";
 import { childTasksOptions, childTasksSearch, type TaskListData, type TaskPage } from "@/lib/query/tasks";
@@ -144,6 +145,13 @@ describe("what else a page reads on the server", () => {
     const api = await call(balance, "/api/balance", { cookie: team.member.cookie });
     expect(api.status).toBe(200);
     expect(client.getQueryData(budgetKeys.balance)).toEqual(api.json);
+  });
+
+  it("holds whether uploads can work as GET /api/uploads answers it", async () => {
+    const client = hydrated(await prefetchWorkspace(team.member.member.id));
+    const api = await call(uploads, "/api/uploads", { cookie: team.member.cookie });
+    expect(api.status).toBe(200);
+    expect(client.getQueryData(uploadKeys.capability)).toEqual(api.json);
   });
 
   it("holds the shell's budgets as GET /api/budgets answers them, for admins and members alike", async () => {

@@ -3,10 +3,11 @@ import { QueryClient, type DehydratedState } from "../cache";
 import type { SessionUser } from "@/lib/auth/session";
 import { balanceEstimate } from "@/lib/budgets/service";
 import { database } from "@/lib/db";
+import { uploadCapability } from "@/lib/media/uploads/link";
 import { taskListQuerySchema } from "@/lib/schemas/tasks";
 import { queueState } from "@/lib/tasks/queue";
 import { readTaskPage } from "@/lib/tasks/task-page";
-import { budgetKeys, taskKeys } from "../keys";
+import { budgetKeys, taskKeys, uploadKeys } from "../keys";
 import { recentOwnTasksOptions, recentTasksSearch } from "../recent-tasks";
 import { parseTaskFilters } from "../task-filters";
 import { taskListOptions, taskListSearch } from "../task-list";
@@ -54,14 +55,16 @@ export async function prefetchGallery(searchParams: SearchParams, viewer: Sessio
 }
 
 /**
- * The Generate page's reads: "Your recent results" (this member's latest tasks, as recentOwnTasksOptions asks) and
- * the balance estimate the cost note weighs a request against (as GET /api/balance answers it).
+ * The Generate page's reads: "Your recent results" (this member's latest tasks, as recentOwnTasksOptions asks),
+ * the balance estimate the cost note weighs a request against (as GET /api/balance answers it), and whether
+ * uploads can work here, which a model with image inputs asks as its form shows (as GET /api/uploads answers it).
  */
 export async function prefetchWorkspace(memberId: string): Promise<DehydratedState> {
   return dehydrated(async (queryClient) => {
     const page = await pageFor(recentTasksSearch(memberId), memberId);
     if (page) queryClient.setQueryData(recentOwnTasksOptions(memberId).queryKey, page);
     queryClient.setQueryData(budgetKeys.balance, JSON.parse(JSON.stringify({ balance: await balanceEstimate() })));
+    queryClient.setQueryData(uploadKeys.capability, uploadCapability());
   });
 }
 
