@@ -30,7 +30,7 @@ export function BalanceCard({ initial, canEdit }: { initial: BalanceAnswer; canE
   }
 
   return (
-    <Card aria-labelledby="balance-title">
+    <Card aria-labelledby="balance-title" className="render-when-near">
       <CardHeader>
         <CardTitle id="balance-title">Balance (estimate)</CardTitle>
         <CardDescription>

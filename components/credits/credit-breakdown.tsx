@@ -28,7 +28,7 @@ const NUMBER_CELL = "px-3 py-3 text-right tabular-nums";
  */
 export function CreditBreakdown({ id, title, subject, rows }: CreditBreakdownProps) {
   return (
-    <section aria-labelledby={id} className="grid content-start overflow-hidden rounded-xl border bg-card shadow-sm">
+    <section aria-labelledby={id} className="grid content-start overflow-hidden rounded-xl border bg-card shadow-sm render-when-near">
       <h2 id={id} className="px-4 pt-4 pb-2 text-base font-semibold sm:px-5">
         {title}
       </h2>

@@ -38,7 +38,7 @@ export function CreditSummary({ totals, periodText }: { totals: CreditTotals; pe
     },
   ];
   return (
-    <section aria-labelledby="totals-heading" className="grid gap-3">
+    <section aria-labelledby="totals-heading" className="grid gap-3 render-when-near">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="totals-heading" className="text-base font-semibold">
           Totals

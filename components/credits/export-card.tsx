@@ -30,7 +30,7 @@ export function ExportCard({ since }: { since: string | null }) {
   const [to, setTo] = useState("");
   const backwards = from !== "" && to !== "" && from > to;
   return (
-    <Card>
+    <Card className="render-when-near">
       <CardHeader>
         <CardTitle>Export</CardTitle>
         <CardDescription>

@@ -19,7 +19,7 @@ export function SpendChart({ spend }: { spend: SpendSeries }) {
   const last = points.at(-1);
   const gap = points.length > 31 ? "gap-px" : "gap-1";
   return (
-    <section aria-labelledby="spend-heading" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+    <section aria-labelledby="spend-heading" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm render-when-near sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="spend-heading" className="text-base font-semibold">
           Credits used per {unit}

@@ -1,7 +1,8 @@
 "use client";
 
 import { Monitor, Moon, Sun } from "lucide-react";
-import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useBrowserValue } from "@/components/shared/use-browser-value";
 import { readThemeChoice, setThemeChoice, subscribeThemeChoice, type ThemeChoice } from "./theme-choice";
 
 const THEMES = [
@@ -27,7 +28,7 @@ const MOVES: Record<string, (index: number) => number> = {
  */
 export function ThemeToggle() {
   // The chosen theme is known only in the browser; render the group unchecked on the server.
-  const chosen = useSyncExternalStore(subscribeThemeChoice, readThemeChoice, () => undefined);
+  const chosen = useBrowserValue<ThemeChoice | undefined>(subscribeThemeChoice, readThemeChoice, () => undefined);
   // The option last focused keeps the Tab stop; before any, the chosen one (or the first).
   const [focused, setFocused] = useState<ThemeChoice>();
   const tabStop = focused ?? THEMES.find((t) => t.value === chosen)?.value ?? THEMES[0].value;

@@ -7,15 +7,18 @@ export const THEME_KEY = "theme";
 
 /**
  * Puts the stored choice (null: the system's) on <html>. Self-contained on purpose: themeScript inlines its source.
- * Transitions are held off while the colours change, or every control would fade on its own.
+ * On a change, transitions are held off while the colours change, or every control would fade on its own. Before
+ * the first paint (`first`) nothing has a colour to fade from, and the layout that holding them off forces was the
+ * page's first style pass inside the parser's task (issue 28).
  */
-export function applyTheme(stored: string | null): void {
+export function applyTheme(stored: string | null, first = false): void {
   const root = document.documentElement;
   const theme = stored === "light" || stored === "dark" ? stored : matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-  root.classList.add("theme-switching");
+  if (!first) root.classList.add("theme-switching");
   root.classList.remove(theme === "dark" ? "light" : "dark");
   root.classList.add(theme);
   root.style.colorScheme = theme;
+  if (first) return;
   void root.offsetHeight;
   root.classList.remove("theme-switching");
 }
@@ -24,7 +27,7 @@ export function applyTheme(stored: string | null): void {
 export const themeScript = `(() => {
   const apply = ${applyTheme.toString()};
   const read = () => { try { return localStorage.getItem(${JSON.stringify(THEME_KEY)}); } catch { return null; } };
-  apply(read());
+  apply(read(), true);
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => apply(read()));
   addEventListener("storage", (event) => { if (event.key === ${JSON.stringify(THEME_KEY)}) apply(event.newValue); });
 })();`;

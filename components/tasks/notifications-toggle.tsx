@@ -1,7 +1,8 @@
 "use client";
 
 import { Bell, BellOff } from "lucide-react";
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useId, useState } from "react";
+import { useBrowserValue } from "@/components/shared/use-browser-value";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import {
@@ -24,8 +25,8 @@ export function NotificationsToggle() {
   // The server draws the switch as if the browser can notify (most can), so the header keeps its height when the
   // page hydrates (a phone's layout shift of 0.017 when it appeared then, issue 28); a browser that cannot gets it
   // disabled, saying why.
-  const supported = useSyncExternalStore(subscribeNever, notificationsSupported, () => true);
-  const on = useSyncExternalStore(subscribeNotificationsWanted, notificationsWanted, () => false);
+  const supported = useBrowserValue(subscribeNever, notificationsSupported, () => true);
+  const on = useBrowserValue(subscribeNotificationsWanted, notificationsWanted, () => false);
   const [blocked, setBlocked] = useState(false);
   const change = async (next: boolean) => {
     const now = await setNotificationsWanted(next);

@@ -97,7 +97,7 @@ export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: 
         <Retention task={task} plan={plan} canEdit={canEdit} />
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
           <TaskFacts task={task} />
-          <div className="grid gap-6">
+          <div className="grid gap-6 render-when-near">
             <CreditLedger task={task} />
             <TaskLineage taskId={task.id} sources={sources} />
           </div>

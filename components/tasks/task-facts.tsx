@@ -30,7 +30,7 @@ function formatValue(value: unknown): string {
 export function TaskFacts({ task }: { task: TaskView }) {
   const params = Object.entries(task.params ?? {});
   return (
-    <section aria-labelledby="facts-heading" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
+    <section aria-labelledby="facts-heading" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm render-when-near">
       <h2 id="facts-heading" className="text-base font-semibold">
         Details
       </h2>

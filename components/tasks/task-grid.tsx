@@ -1,7 +1,7 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { plural } from "@/lib/format";
 import type { TaskView } from "@/lib/schemas/views";
 import { columnsFor, rowOffsets, visibleRows, type RowRange } from "./grid-window";
@@ -52,7 +52,8 @@ export function TaskGrid({ tasks, selected, onToggle, hasMore, loadingMore, onLo
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    // A transition: the cards on screen are already where CSS put them, so the grid's render can be sliced.
+    const observer = new ResizeObserver(() => startTransition(() => setWidth(element.clientWidth)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

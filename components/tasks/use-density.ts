@@ -1,7 +1,8 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback } from "react";
+import { useBrowserValue } from "@/components/shared/use-browser-value";
 
 // How tightly the gallery packs its cards, remembered per browser. localStorage, read through
-// useSyncExternalStore so the server render (comfortable) and the first client render agree.
+// useBrowserValue so the server render (comfortable) and hydration agree.
 
 export type Density = "comfortable" | "compact";
 const KEY = "darkroom.gallery.density";
@@ -25,7 +26,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useDensity(): [Density, (density: Density) => void] {
-  const density = useSyncExternalStore(subscribe, read, () => "comfortable" as const);
+  const density = useBrowserValue<Density>(subscribe, read, () => "comfortable");
   const set = useCallback((next: Density) => {
     try {
       window.localStorage.setItem(KEY, next);

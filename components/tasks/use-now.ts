@@ -1,10 +1,11 @@
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, startTransition, useContext, useEffect, useState } from "react";
 
 /** The time now, refreshed every `ms` while `active` (a live task's elapsed time); 0 until mounted, so nothing time-based is server-rendered. */
 export function useNow(ms: number, active = true): number {
   const [now, setNow] = useState(0);
   useEffect(() => {
-    const tick = () => setNow(Date.now());
+    // A transition: a tick re-renders every age on the page, work React may slice rather than a long task.
+    const tick = () => startTransition(() => setNow(Date.now()));
     const first = setTimeout(tick, 0);
     const timer = active ? setInterval(tick, ms) : undefined;
     return () => {
