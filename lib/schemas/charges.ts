@@ -42,3 +42,24 @@ export function pastCharge(
   if (ofModel.length === 0) return undefined;
   return { credits: Math.max(...ofModel.map((charge) => charge.credits)), sameSettings: false };
 }
+
+/**
+ * The charges that pastCharge and the lowest price per model can tell apart, newest first: the first of each model,
+ * mode and settings, and each model and mode's highest and lowest. What the pages send the browser: the team's
+ * 200 latest tasks repeat a few settings, and all of them were 20 KB of every Overview's and workspace's payload.
+ */
+export function distinctCharges(charges: readonly RecentCharge[]): RecentCharge[] {
+  const kept = new Set<RecentCharge>();
+  const first = new Map<string, RecentCharge>();
+  const highest = new Map<string, RecentCharge>();
+  const lowest = new Map<string, RecentCharge>();
+  for (const charge of charges) {
+    const of = JSON.stringify([charge.model, charge.mode]);
+    const key = `${of}${JSON.stringify(charge.settings)}`;
+    if (!first.has(key)) first.set(key, charge);
+    if (charge.credits > (highest.get(of)?.credits ?? -Infinity)) highest.set(of, charge);
+    if (charge.credits < (lowest.get(of)?.credits ?? Infinity)) lowest.set(of, charge);
+  }
+  for (const map of [first, highest, lowest]) for (const charge of map.values()) kept.add(charge);
+  return charges.filter((charge) => kept.has(charge));
+}
