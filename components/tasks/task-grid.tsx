@@ -15,9 +15,9 @@ import { CardClock, useNow } from "./use-now";
 // first screen and twice a phone's (twelve cost a phone's first layout and hydration a third more); a wider
 // screen gets the rest of its first rows once the grid has measured itself.
 const FIRST_PAINT_CARDS = 8;
-// A phone's first row (two columns) loads its thumbnails first, before the scripts; the rest wait to be near, a
-// wider screen's first row too (lazy pictures on screen load as soon as it is laid out). Four at once shared a phone's
-// bandwidth with the largest picture, the first (issue 28).
+// A phone's first row (two columns) loads its thumbnails first; the rest wait to be near, a wider screen's first
+// row too (lazy pictures on screen load once the page is laid out). Four at once shared a phone's bandwidth with
+// the largest picture, the first (issue 28).
 export const EAGER_THUMBNAILS = 2;
 // Before measuring, the same column rule as columnsFor in CSS (auto-fill is that formula), on the list's own
 // width through a container query: two columns of 140 px on a phone, then the density's minimum.

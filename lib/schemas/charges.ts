@@ -49,7 +49,6 @@ export function pastCharge(
  * 200 latest tasks repeat a few settings, and all of them were 20 KB of every Overview's and workspace's payload.
  */
 export function distinctCharges(charges: readonly RecentCharge[]): RecentCharge[] {
-  const kept = new Set<RecentCharge>();
   const first = new Map<string, RecentCharge>();
   const highest = new Map<string, RecentCharge>();
   const lowest = new Map<string, RecentCharge>();
@@ -60,6 +59,6 @@ export function distinctCharges(charges: readonly RecentCharge[]): RecentCharge[
     if (charge.credits > (highest.get(of)?.credits ?? -Infinity)) highest.set(of, charge);
     if (charge.credits < (lowest.get(of)?.credits ?? Infinity)) lowest.set(of, charge);
   }
-  for (const map of [first, highest, lowest]) for (const charge of map.values()) kept.add(charge);
+  const kept = new Set([...first.values(), ...highest.values(), ...lowest.values()]);
   return charges.filter((charge) => kept.has(charge));
 }
