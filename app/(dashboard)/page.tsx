@@ -16,7 +16,6 @@ import { roleAtLeast } from "@/lib/members/roles";
 import { HydrationBoundary } from "@/lib/query/hydration-boundary";
 import { prefetchLedger } from "@/lib/query/server/prefetch-ledger";
 import { recentCharges } from "@/lib/tasks/recent-charges";
-import { distinctCharges } from "@/lib/schemas/charges";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -30,7 +29,7 @@ export default async function OverviewPage() {
     <>
       <PageHeader title="Overview" description={`Welcome, ${user.name}. What runs, what waits, what it cost today, and what needs you.`} />
       {/* The quickest way to a result: a prompt and Ctrl+Enter here, the result in the Generate workspace. */}
-      {roleAtLeast(user.role, "member") && <QuickPrompt charges={distinctCharges(await recentCharges(database().db))} />}
+      {roleAtLeast(user.role, "member") && <QuickPrompt charges={await recentCharges(database().db)} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <RunningCard tasks={data.running} total={data.runningTotal} />
         <QueuedCard queue={data.queue} />

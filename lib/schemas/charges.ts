@@ -45,7 +45,7 @@ export function pastCharge(
 
 /**
  * The charges that pastCharge and the lowest price per model can tell apart, newest first: the first of each model,
- * mode and settings, and each model and mode's highest and lowest. What the pages send the browser: the team's
+ * mode and settings, and each model and mode's highest and lowest (recentCharges keeps these): the team's
  * 200 latest tasks repeat a few settings, and all of them were 20 KB of every Overview's and workspace's payload.
  */
 export function distinctCharges(charges: readonly RecentCharge[]): RecentCharge[] {

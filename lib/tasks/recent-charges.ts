@@ -2,15 +2,19 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 import { listTasks } from "@/lib/db/task-list";
-import { pastCharge, priceSettings, type RecentCharge } from "@/lib/schemas/charges";
+import { distinctCharges, pastCharge, priceSettings, type RecentCharge } from "@/lib/schemas/charges";
 
 // Enough of the team's latest tasks to have seen every model and its usual settings.
 const RECENT = 200;
 
-/** What the team's recent tasks were charged (credits_reserved), newest first: the Generate page's price history. */
+/**
+ * What the team's recent tasks were charged (credits_reserved), newest first: the price history of the Generate
+ * page, the Overview's prompt and budgets' expected costs. Only the charges that tell a price apart
+ * (distinctCharges): the pages send it to the browser.
+ */
 export async function recentCharges(db: Kysely<Database>): Promise<RecentCharge[]> {
   const rows = await listTasks(db, { limit: RECENT });
-  return rows.flatMap((row) => {
+  const charges = rows.flatMap((row): RecentCharge[] => {
     if (row.credits_reserved === null || !row.params) return [];
     let params: Record<string, unknown>;
     try {
@@ -21,6 +25,7 @@ export async function recentCharges(db: Kysely<Database>): Promise<RecentCharge[
     const mode = typeof params.mode === "string" ? params.mode : null;
     return [{ model: row.model, mode, settings: priceSettings(params), credits: row.credits_reserved, createdAt: row.created_at }];
   });
+  return distinctCharges(charges);
 }
 
 /**

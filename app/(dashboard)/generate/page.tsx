@@ -13,7 +13,6 @@ import { learnedForms } from "@/components/generate/learned-fields";
 import { formSpecs } from "@/lib/models/form-specs";
 import { learnedValues } from "@/lib/tasks/refused-values";
 import { recentCharges } from "@/lib/tasks/recent-charges";
-import { distinctCharges } from "@/lib/schemas/charges";
 
 export const metadata: Metadata = { title: "Generate" };
 
@@ -35,7 +34,7 @@ export default async function GeneratePage({ searchParams }: { searchParams: Sea
             entry={parseEntry(await searchParams)}
             forms={learnedForms(formSpecs(), learned)}
             learned={learned}
-            charges={distinctCharges(await recentCharges(database().db))}
+            charges={await recentCharges(database().db)}
             memberId={user.id}
           />
         </HydrationBoundary>
