@@ -201,6 +201,9 @@ async function shoot(browser: Browser, state: string | undefined, shots: Shot[])
         // Thumbnails are lazy: scroll once through a full-page shot so those below the first screen load too,
         // then wait until every image has loaded.
         if (shot.full) await scrollThrough(page);
+        // Sections laid out only as they come near the screen (render-when-near: content-visibility) are drawn as a
+        // reader scrolls to them; a full-page picture is taken without scrolling there, so they are drawn at once.
+        if (shot.full) await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
         await page.waitForLoadState("networkidle").catch(() => undefined);
         await page.waitForTimeout(400);
         await page.screenshot({ path: path.join(outDir, `${shot.file}-${name}-${scheme}.png`), fullPage: shot.full });
