@@ -198,12 +198,14 @@ async function shoot(browser: Browser, state: string | undefined, shots: Shot[])
         await page.goto(shot.path);
         await page.getByRole("heading", { name: shot.ready, exact: true }).first().waitFor({ timeout: 20_000 });
         await shot.then?.(page);
-        // Thumbnails are lazy: scroll once through a full-page shot so those below the first screen load too,
-        // then wait until every image has loaded.
-        if (shot.full) await scrollThrough(page);
-        // Sections laid out only as they come near the screen (render-when-near: content-visibility) are drawn as a
-        // reader scrolls to them; a full-page picture is taken without scrolling there, so they are drawn at once.
-        if (shot.full) await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+        if (shot.full) {
+          // Thumbnails are lazy: scroll once through a full-page shot so those below the first screen load too,
+          // then wait until every image has loaded.
+          await scrollThrough(page);
+          // Sections laid out only as they come near the screen (render-when-near: content-visibility) are drawn as
+          // a reader scrolls to them; a full-page picture is taken without scrolling there, so they are drawn at once.
+          await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+        }
         await page.waitForLoadState("networkidle").catch(() => undefined);
         await page.waitForTimeout(400);
         await page.screenshot({ path: path.join(outDir, `${shot.file}-${name}-${scheme}.png`), fullPage: shot.full });
