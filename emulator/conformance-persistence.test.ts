@@ -2,13 +2,14 @@
 // same dataDir) still knows accounts, tasks, idempotency keys, media and the clock offset.
 import { rm } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { BODIES, newIdempotencyKey, sleep, startClient, tempDir, type EmulatorClient } from "./testing";
+import { BODIES, newIdempotencyKey, startClient, tempDir, type EmulatorClient } from "./testing";
 
 const running = new Set<EmulatorClient>();
 const dirs: string[] = [];
 
 async function start(dataDir: string, port = 0): Promise<EmulatorClient> {
-  const emu = await startClient({ dataDir, port });
+  // A connection per request: no kept-alive socket to the closed emulator is reused after a restart on its port.
+  const emu = await startClient({ dataDir, port }, { freshConnections: true });
   running.add(emu);
   return emu;
 }
@@ -16,8 +17,6 @@ async function start(dataDir: string, port = 0): Promise<EmulatorClient> {
 async function stop(emu: EmulatorClient): Promise<void> {
   running.delete(emu);
   await emu.running.close();
-  // Let fetch's connection pool see its kept-alive sockets closed before a restart on the same port.
-  await sleep(50);
 }
 
 async function newDataDir(): Promise<string> {

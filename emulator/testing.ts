@@ -61,7 +61,20 @@ export const BODIES = {
 };
 
 export class EmulatorClient {
-  constructor(readonly running: RunningEmulator) {}
+  /**
+   * With freshConnections, every request asks for its connection to be closed after the answer. A test that
+   * restarts an emulator on the same port needs it: fetch keeps connections alive, and one the closed server
+   * ended may still look reusable to the pool, so the first request after the restart fails ("fetch failed").
+   */
+  constructor(
+    readonly running: RunningEmulator,
+    private readonly freshConnections = false,
+  ) {}
+
+  private fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    if (!this.freshConnections) return fetch(url, init);
+    return fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), connection: "close" } });
+  }
 
   get url(): string {
     return this.running.url;
@@ -76,7 +89,7 @@ export class EmulatorClient {
     }
     const body = options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     const url = urlOrPath.startsWith("http") ? urlOrPath : this.url + urlOrPath;
-    const response = await fetch(url, { method, headers, body });
+    const response = await this.fetch(url, { method, headers, body });
     const text = await response.text();
     let parsed: Json;
     try {
@@ -229,7 +242,7 @@ export class EmulatorClient {
   // --- media --------------------------------------------------------------------------------
 
   async media(url: string): Promise<{ status: number; contentType: string | null; bytes: Buffer; body: Json }> {
-    const response = await fetch(url);
+    const response = await this.fetch(url);
     const bytes = Buffer.from(await response.arrayBuffer());
     let body: Json;
     try {
@@ -288,8 +301,8 @@ function recordConsulted(running: RunningEmulator): void {
   writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ file, consulted: running.consulted() }));
 }
 
-export async function startClient(options: EmulatorOptions = {}): Promise<EmulatorClient> {
-  return new EmulatorClient(await start(options));
+export async function startClient(options: EmulatorOptions = {}, { freshConnections = false } = {}): Promise<EmulatorClient> {
+  return new EmulatorClient(await start(options), freshConnections);
 }
 
 /** Probes an MP4 held in memory (probeVideo reads a file). */

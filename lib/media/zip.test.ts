@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { csvField } from "./sidecar";
 import { safeEntryName, toWebStream, zipArchive, zipStream } from "./zip";
 
@@ -103,8 +103,7 @@ describe("zipStream", () => {
     const reader = toWebStream(archive, controller.signal).getReader();
     await reader.read();
     controller.abort();
-    await sleep(50);
-    expect(archive.destroyed).toBe(true);
+    await vi.waitUntil(() => archive.destroyed);
     const pointer = archive.pointer();
     await sleep(200);
     expect(archive.pointer()).toBe(pointer);

@@ -2,11 +2,11 @@
 // version taken by compare-and-set, so a stale listing never polls a task twice within 5 s; leases are short
 // and renewed by a heartbeat, so the work of an instance that died moves on within 60 s, and the work of
 // one that is merely slow does not.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { database } from "@/lib/db";
 import { connect, type Connection } from "@/lib/db/connect";
 import { getTaskRow } from "@/lib/db/tasks";
-import { BODIES, emulatorForFile, FAST_TIMINGS, sleep, type EmulatorClient } from "@/emulator/testing";
+import { BODIES, emulatorForFile, FAST_TIMINGS, type EmulatorClient } from "@/emulator/testing";
 import { env } from "@/lib/env";
 import { migrated } from "@/lib/testing/app";
 import { clearEngineTables, countCalls, testEngine, type TestEngine, type UpstreamCall } from "@/lib/testing/engine";
@@ -132,7 +132,7 @@ describe("leases across two instances", () => {
     expect((await getTaskRow(database().db, { id: id! }))?.last_polled_at).not.toBeNull();
   });
 
-  it("keeps a slow instance's poll its own while its heartbeat renews the lease", { timeout: 30_000 }, async () => {
+  it("keeps a slow instance's poll its own while its heartbeat renews the lease", { timeout: 60_000 }, async () => {
     const emu = emulator();
     const { apiKey } = await emu.account();
     const [a, b, callsA, callsB] = await twoEngines(emu, apiKey);
@@ -143,7 +143,12 @@ describe("leases across two instances", () => {
     const aDone = pollOnce(a.engine);
     await slow.started;
     await a.advance(25);
-    await sleep(HEARTBEAT_MS + 500); // one heartbeat, in real time: the lease now runs 30 s from +25 s
+    // One heartbeat, in real time (HEARTBEAT_MS): the lease then runs 30 s from +25 s.
+    const taken = (await getTaskRow(database().db, { id: id! }))!.lease_until;
+    await vi.waitUntil(async () => (await getTaskRow(database().db, { id: id! }))!.lease_until !== taken, {
+      timeout: HEARTBEAT_MS + 20_000,
+      interval: 100,
+    });
     await a.advance(15); // 40 s after the lease was taken, 15 s after it was renewed
     expect(await pollOnce(b.engine)).toBe(0);
 
