@@ -20,6 +20,9 @@ test("the Credits page downloads the tasks CSV of the period it shows", async ({
   // reaches the links and is written back in that form.
   await expect(card.getByLabel("From")).toHaveValue(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
   const to = card.getByLabel("To");
+  // Empty, the field says what that means rather than showing a day that looks like a value.
+  await expect(to).toHaveValue("");
+  await expect(to).toHaveAttribute("placeholder", "No limit");
   await to.fill("3 March 2099");
   await expect(link).toHaveAttribute("href", /&to=2099-03-03&bom=1$/);
   await to.blur();

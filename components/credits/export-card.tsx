@@ -42,13 +42,20 @@ export function ExportCard({ since }: { since: string | null }) {
         <div className="flex flex-wrap gap-4">
           <div className="grid w-48 gap-1.5">
             <Label htmlFor={`${id}-from`}>From</Label>
-            <DateInput id={`${id}-from`} calendarLabel="Calendar for the first day" value={from} onChange={setFrom} />
+            <DateInput
+              id={`${id}-from`}
+              calendarLabel="Calendar for the first day"
+              placeholder="No limit"
+              value={from}
+              onChange={setFrom}
+            />
           </div>
           <div className="grid w-48 gap-1.5">
             <Label htmlFor={`${id}-to`}>To</Label>
             <DateInput
               id={`${id}-to`}
               calendarLabel="Calendar for the last day"
+              placeholder="No limit"
               value={to}
               onChange={setTo}
               aria-invalid={backwards || undefined}

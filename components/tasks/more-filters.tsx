@@ -56,6 +56,7 @@ export function MoreFilters({ id, filters, members, set }: MoreFiltersProps) {
         <DateInput
           id={`${id}-from`}
           calendarLabel="Calendar for the first day"
+          placeholder="No limit"
           value={localDayKey(filters.from)}
           onChange={(day) => set({ from: instantOfLocalDay(day, false) })}
         />
@@ -64,6 +65,7 @@ export function MoreFilters({ id, filters, members, set }: MoreFiltersProps) {
         <DateInput
           id={`${id}-to`}
           calendarLabel="Calendar for the last day"
+          placeholder="No limit"
           value={localDayKey(filters.to)}
           onChange={(day) => set({ to: instantOfLocalDay(day, true) })}
         />

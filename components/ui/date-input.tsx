@@ -11,6 +11,8 @@ interface DateInputProps extends Omit<ComponentProps<"input">, "value" | "defaul
   value: string;
   /** Called with a whole day (`YYYY-MM-DD`) or "" once the field holds one; half-typed text is not passed on. */
   onChange: (value: string) => void;
+  /** Shown while the field is empty: what an empty field means ("No limit"); else a day to show the form. */
+  placeholder?: string;
   /** The calendar button's name, e.g. "Calendar for the first day" (not "… for From": a search by the field's label would find it too). */
   calendarLabel: string;
 }
@@ -25,6 +27,7 @@ export function DateInput({
   value,
   onChange,
   calendarLabel,
+  placeholder = "3 Mar 2026",
   className,
   onBlur,
   "aria-invalid": ariaInvalid,
@@ -76,7 +79,7 @@ export function DateInput({
           inputMode="text"
           autoComplete="off"
           spellCheck={false}
-          placeholder="3 Mar 2026"
+          placeholder={placeholder}
           value={text}
           onChange={(event) => typed(event.target.value)}
           onBlur={(event) => {
