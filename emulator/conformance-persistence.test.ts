@@ -8,7 +8,7 @@ const running = new Set<EmulatorClient>();
 const dirs: string[] = [];
 
 async function start(dataDir: string, port = 0): Promise<EmulatorClient> {
-  // A connection per request: no kept-alive socket to the closed emulator is reused after a restart on its port.
+  // Restarted on the same port: see freshConnections.
   const emu = await startClient({ dataDir, port }, { freshConnections: true });
   running.add(emu);
   return emu;

@@ -144,11 +144,9 @@ describe("leases across two instances", () => {
     await slow.started;
     await a.advance(25);
     // One heartbeat, in real time (HEARTBEAT_MS): the lease then runs 30 s from +25 s.
-    const taken = (await getTaskRow(database().db, { id: id! }))!.lease_until;
-    await vi.waitUntil(async () => (await getTaskRow(database().db, { id: id! }))!.lease_until !== taken, {
-      timeout: HEARTBEAT_MS + 20_000,
-      interval: 100,
-    });
+    const leaseUntil = async () => (await getTaskRow(database().db, { id: id! }))!.lease_until;
+    const taken = await leaseUntil();
+    await vi.waitUntil(async () => (await leaseUntil()) !== taken, { timeout: HEARTBEAT_MS + 20_000, interval: 100 });
     await a.advance(15); // 40 s after the lease was taken, 15 s after it was renewed
     expect(await pollOnce(b.engine)).toBe(0);
 
