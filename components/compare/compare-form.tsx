@@ -3,6 +3,7 @@
 import { Columns3 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
+import { preventRepeatSubmit } from "@/components/shared/repeat-click";
 import { newSubmissionId } from "@/components/shared/submission-id";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -132,7 +133,7 @@ export function CompareForm({ seed = {} }: { seed?: CompareSeed }) {
         </Alert>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" pending={create.isPending}>
+        <Button type="submit" size="lg" pending={create.isPending} onClick={preventRepeatSubmit}>
           {!create.isPending && <Columns3 aria-hidden />}
           Compare {count >= COMPARE_MIN_MODELS ? `${count} models` : ""}
         </Button>

@@ -4,6 +4,7 @@ import { ExternalLink, RotateCcw, Shuffle, Star } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { entryHref } from "@/components/shared/entry-links";
 import { clockOf } from "@/components/shared/progress-words";
+import { isRepeatClick } from "@/components/shared/repeat-click";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import { newSubmissionId } from "@/components/shared/submission-id";
 import { TASK_STATUS } from "@/components/shared/task-words";
@@ -153,7 +154,15 @@ function Column({
           </Button>
         )}
         {canEdit && (
-          <Button size="sm" variant="outline" onClick={onRerun} pending={rerunning} aria-label={`Re-run ${name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={(event) => {
+              if (!isRepeatClick(event)) onRerun();
+            }}
+            pending={rerunning}
+            aria-label={`Re-run ${name}`}
+          >
             {!rerunning && <RotateCcw aria-hidden />}
             Re-run
           </Button>

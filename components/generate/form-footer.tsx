@@ -2,6 +2,7 @@
 
 import { Send } from "lucide-react";
 import type { ReactNode } from "react";
+import { preventRepeatSubmit } from "@/components/shared/repeat-click";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { MAX_RUNS } from "@/lib/schemas/generation-rules";
@@ -42,7 +43,7 @@ export function FormFooter({ note }: { note?: ReactNode }) {
           </FieldShell>
         </div>
         <div className="grid justify-items-end gap-1.5">
-          <Button type="submit" size="lg" pending={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
+          <Button type="submit" size="lg" pending={pending} onClick={preventRepeatSubmit} aria-keyshortcuts="Control+Enter Meta+Enter">
             {!pending && <Send aria-hidden />}
             Generate
           </Button>
