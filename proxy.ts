@@ -9,7 +9,8 @@ import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/sec
 // Runs before every page and route (Next 16's successor to middleware): refuses cross-site state changes,
 // and gives every answer the security headers, with a fresh CSP nonce that Next puts on its own scripts.
 // Sessions and roles are still checked by each route and page; malformed addresses never get this far
-// (lib/launcher/front.mjs answers them, since Next fails on them before running the proxy).
+// (lib/launcher/front.mjs answers them, since Next fails on them before running the proxy), nor do hosts
+// Darkroom does not serve (the front sees every path, which the matcher below does not: lib/http/hosts.mjs).
 // A worker (DARKROOM_ROLE=worker) runs the task engine and the archive and serves only its health routes:
 // pages and the API belong to web instances, so a misrouted request gets a plain answer instead of a page.
 

@@ -1,9 +1,12 @@
 // Item 4 of the security audit: every state-changing request (POST, PUT, PATCH, DELETE) to every page and
 // route must come from Darkroom's own origin (Origin or Sec-Fetch-Site), else 403 with a plain message. The
 // gateway's routes (lib/gateway) are the exception: scripts call them, and they take a token, never a cookie.
+// Issue 44: a forwarded host is the request's own only when a proxy in TRUSTED_PROXIES sent it.
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/lib/env";
 import { isGatewayPath } from "@/lib/http/bearer";
+import { PEER_HEADER } from "@/lib/http/client";
 import { appPaths } from "@/lib/testing/routes";
 import { proxy } from "@/proxy";
 
@@ -19,16 +22,31 @@ const gateway = all.filter(([, path]) => isGatewayPath(path));
 const run = (method: string, path: string, headers: Record<string, string>) =>
   proxy(new NextRequest(`${ORIGIN}${path}`, { method, headers }));
 const passed = (response: Response) => response.headers.get("x-middleware-next") === "1";
+const mutableEnv = env as { TRUSTED_PROXIES: string[] };
 
 describe("cross-site request forgery", () => {
+  beforeAll(() => {
+    mutableEnv.TRUSTED_PROXIES = ["10.0.0.0/8"];
+  });
+  afterAll(() => {
+    mutableEnv.TRUSTED_PROXIES = [];
+  });
+
   it("covers the state-changing routes", () => expect(targets.length).toBeGreaterThanOrEqual(20));
 
   it("lets a script's request with no Origin through to the gateway's creations, which read no cookie", () => {
-    expect(gateway.map(([method, path]) => `${method} ${path}`).sort()).toEqual([
-      "POST /api/video/generate",
-      "POST /v1/images/generations",
-      "POST /v1/videos/generations",
-    ]);
+    const creations = ["POST /api/video/generate", "POST /v1/images/generations", "POST /v1/videos/generations"];
+    // Every other write to a gateway path is the API's 405 or 404 (lib/gateway/unrouted.ts), which reads no cookie either.
+    const paths = [
+      "/api/video/generate",
+      "/api/video/task/x",
+      "/v1/files/x/x",
+      "/v1/images/generations",
+      "/v1/openapi.json",
+      "/v1/tasks/x",
+    ];
+    const refusals = [...paths, "/v1/videos/generations", "/v1/x"].flatMap((path) => STATE_CHANGING.map((method) => `${method} ${path}`));
+    expect(gateway.map(([method, path]) => `${method} ${path}`).sort()).toEqual([...new Set([...creations, ...refusals])].sort());
     for (const [method, path] of gateway) expect(passed(run(method, path, {})), path).toBe(true);
   });
 
@@ -40,6 +58,9 @@ describe("cross-site request forgery", () => {
       { "sec-fetch-site": "cross-site", origin: ORIGIN },
       { "sec-fetch-site": "same-site" },
       {}, // neither header: a form post from a page that strips Origin, a script, curl
+      // A forwarded host the client chose itself, connected directly or through a proxy not in TRUSTED_PROXIES.
+      { origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+      { origin: "https://evil.example", "x-forwarded-host": "evil.example", [PEER_HEADER]: "198.51.100.7" },
     ];
     for (const headers of refused) {
       const response = run(method, path, headers);
@@ -52,8 +73,8 @@ describe("cross-site request forgery", () => {
       { origin: ORIGIN },
       { "sec-fetch-site": "same-origin", origin: ORIGIN },
       { "sec-fetch-site": "same-origin" },
-      // Behind a reverse proxy that forwards its own host name.
-      { origin: "https://darkroom.example", "x-forwarded-host": "darkroom.example" },
+      // Behind a reverse proxy in TRUSTED_PROXIES that forwards the host the browser asked for.
+      { origin: "https://darkroom.example", "x-forwarded-host": "darkroom.example", [PEER_HEADER]: "10.0.0.2" },
     ];
     for (const headers of accepted) {
       expect(passed(run(method, path, headers)), JSON.stringify(headers)).toBe(true);

@@ -7,7 +7,7 @@ import { expect, test } from "./support/fixtures";
 
 // Darkroom as the team's gateway (issue 29), as a member uses it: a token made in Settings, the TypeScript
 // example of docs/gateway.md run as it is written against this Darkroom, its image in the gallery marked
-// with the token, and the token revoked.
+// with the token and under the id the script was answered, and the token revoked.
 
 const run = promisify(execFile);
 
@@ -45,6 +45,12 @@ test("a member's token runs the docs' script through Darkroom, and its image sho
 
   await page.goto("/tasks?q=lighthouse%20for%20the%20docs");
   await expect(page.getByText("via token docs example")).toBeVisible();
+  // One task, one id (issue 44): the card links the id the script was answered, and the task's page there shows it.
+  const id = /^(task_\S+): pending$/m.exec(stdout)![1]!;
+  await expect(page.locator(`[data-task-id] a[href="/tasks/${id}"]`).first()).toBeAttached();
+  await page.goto(`/tasks/${id}`);
+  await expect(page.getByRole("heading", { name: "Task", exact: true })).toBeVisible();
+  await expect(page.getByText(id, { exact: true }).first()).toBeVisible();
 
   await page.goto("/settings");
   await page.getByRole("button", { name: "Revoke docs example" }).click();

@@ -25,6 +25,7 @@ const ALL_KEYS = [
   "HOST",
   "NODE_ENV",
   "TRUSTED_PROXIES",
+  "ALLOWED_HOSTS",
 ] as const;
 
 const DEFAULTS = {
@@ -51,6 +52,7 @@ const DEFAULTS = {
   HOST: "127.0.0.1",
   NODE_ENV: "development",
   TRUSTED_PROXIES: [],
+  ALLOWED_HOSTS: [],
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { invalidHostEntries, splitList } from "./http/hosts.mjs";
 
 // The only reader of process.env: everything else imports `env` (or `parseEnv` in tests).
 // Empty or blank values count as unset, so `FOO=` in a shell or .env file falls back to the default.
@@ -76,18 +77,26 @@ const schema = z
     PORT: port(3000),
     // Loopback by default: reachable from other machines only when HOST says so (0.0.0.0, a LAN address).
     HOST: optional(z.string().min(1)).transform((host) => host ?? "127.0.0.1"),
-    // Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
+    // Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For, -Proto and -Host are believed.
     TRUSTED_PROXIES: optional(z.string())
-      .transform((list) =>
-        (list ?? "")
-          .split(",")
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
+      .transform(splitList)
       .refine(
         (entries) => entries.every(isAddressOrRange),
         "must be IP addresses or CIDR ranges, comma-separated (10.0.0.1, 192.168.0.0/16)",
       ),
+    // Host names (or name:port) served besides loopback, PUBLIC_BASE_URL's host and HOST; others get 421 (lib/http/hosts.mjs).
+    ALLOWED_HOSTS: optional(z.string())
+      .transform(splitList)
+      .superRefine((entries, context) => {
+        const invalid = invalidHostEntries(entries);
+        if (invalid.length > 0)
+          context.addIssue({
+            code: "custom",
+            message: `must be host names or name:port, comma-separated (darkroom.example.com, 192.168.1.20:3000, .example.com); not ${invalid
+              .map((entry) => `'${entry}'`)
+              .join(", ")}`,
+          });
+      }),
     // The one-time token the first admin must enter on /setup; the launcher makes one when HOST is not loopback.
     SETUP_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     DATA_DIR: optional(z.string()).transform((dir) => dir ?? "./data"),

@@ -51,6 +51,7 @@ import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/re
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
 import * as accessTokensRoute from "@/app/api/settings/access-tokens/route";
+import * as teamAccessTokensRoute from "@/app/api/settings/access-tokens/team/route";
 import * as boardsRoute from "@/app/api/boards/route";
 import * as boardRoute from "@/app/api/boards/[id]/route";
 import * as boardItemsRoute from "@/app/api/boards/[id]/items/route";
@@ -111,8 +112,15 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/setup": { module: setupRoute, methods: { POST: "public" } }, // public until the first user exists, then 409
   "/api/auth/[...all]": { module: authRoute, methods: { GET: "public", POST: "public" } }, // better-auth's own endpoints
   // The legacy endpoints of Darkroom's copy of the API take a personal access token, never a session (gateway-legacy.test.ts).
-  "/api/video/generate": { module: legacyGenerateRoute, methods: { POST: "public" } },
-  "/api/video/task/[taskId]": { module: legacyTaskRoute, methods: { GET: "public" } },
+  // Their other methods answer the legacy 405 to anyone (gateway-legacy.test.ts).
+  "/api/video/generate": {
+    module: legacyGenerateRoute,
+    methods: { POST: "public", GET: "public", PUT: "public", PATCH: "public", DELETE: "public" },
+  },
+  "/api/video/task/[taskId]": {
+    module: legacyTaskRoute,
+    methods: { GET: "public", POST: "public", PUT: "public", PATCH: "public", DELETE: "public" },
+  },
   "/api/me": {
     module: meRoute,
     methods: {
@@ -624,10 +632,21 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       },
     },
   },
+  "/api/settings/access-tokens/team": {
+    module: teamAccessTokensRoute,
+    methods: {
+      GET: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/access-tokens/team" }),
+        ok: 200,
+        check: (json) => expect(json.tokens).toEqual(expect.any(Array)),
+      },
+    },
+  },
   "/api/settings/access-tokens/[id]": {
     module: accessTokenRoute,
     methods: {
-      // Only one's own tokens: another's id is a 404 (gateway.test.ts revokes one of one's own).
+      // One's own tokens (an admin's: anyone's); an unknown id is a 404 (gateway.test.ts revokes them).
       DELETE: {
         minimum: "member",
         request: () => ({ path: "/api/settings/access-tokens/x", method: "DELETE", params: { id: "not-mine" } }),

@@ -13,7 +13,7 @@ import { database } from "@/lib/db";
 import { upsertBudget } from "@/lib/db/budgets";
 import { call, expectError, expectNoInternals, seedTeam, type Team } from "@/lib/testing/app";
 import { clearEngineTables, countCalls, testEngine, type UpstreamCall } from "@/lib/testing/engine";
-import { PAST_CHARGE, PAST_CHARGE_TASK, recordPastCharge } from "@/lib/testing/past-charge";
+import { PAST_CHARGE, PAST_CHARGE_TASKS, recordPastCharge } from "@/lib/testing/past-charge";
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -22,7 +22,7 @@ let team: Team;
 const db = () => database().db;
 const creations = (calls: UpstreamCall[]) => calls.filter((c) => c.method.startsWith("create"));
 const submissions = () => db().selectFrom("submissions").selectAll().orderBy("position").execute();
-const tasks = () => db().selectFrom("tasks").selectAll().where("id", "!=", PAST_CHARGE_TASK).execute();
+const tasks = () => db().selectFrom("tasks").selectAll().where("id", "not in", PAST_CHARGE_TASKS).execute();
 const comparisonRows = () => db().selectFrom("comparisons").selectAll().execute();
 
 // Three image columns (one with its own settings) and a video, from one prompt.

@@ -65,6 +65,7 @@ import * as exportTokenRenewRoute from "@/app/api/settings/export-tokens/[id]/re
 import * as exportTokensRoute from "@/app/api/settings/export-tokens/route";
 import * as accessTokenRoute from "@/app/api/settings/access-tokens/[id]/route";
 import * as accessTokensRoute from "@/app/api/settings/access-tokens/route";
+import * as teamAccessTokensRoute from "@/app/api/settings/access-tokens/team/route";
 import * as legacyGenerateRoute from "@/app/api/video/generate/route";
 import * as legacyTaskRoute from "@/app/api/video/task/[taskId]/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
@@ -690,18 +691,35 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     module: shareLinkRoute,
     methods: { DELETE: { input: noBody("/api/share-links/[id]", ["id"]), count: 10 } },
   },
+  "/api/settings/access-tokens/team": {
+    module: teamAccessTokensRoute,
+    methods: { GET: { input: noBody("/api/settings/access-tokens/team"), count: 5 } },
+  },
   "/api/settings/access-tokens/[id]": {
     module: accessTokenRoute,
     methods: { DELETE: { input: noBody("/api/settings/access-tokens/[id]", ["id"]), count: 10 } },
   },
   // Darkroom's copy of the legacy endpoints: sent without a token, every request is a 401, never a 500 (gateway-legacy.test.ts has the rest).
+  // Their other methods are the legacy 405, whatever comes with them.
   "/api/video/generate": {
     module: legacyGenerateRoute,
-    methods: { POST: { input: withBody("/api/video/generate", () => ({ modelKey: "alpha-2.3", prompt: "a lighthouse" })), count: 10 } },
+    methods: {
+      POST: { input: withBody("/api/video/generate", () => ({ modelKey: "alpha-2.3", prompt: "a lighthouse" })), count: 10 },
+      GET: { input: noBody("/api/video/generate"), count: 2 },
+      PUT: { input: withBody("/api/video/generate", () => ({ modelKey: "alpha-2.3" })), count: 2 },
+      PATCH: { input: withBody("/api/video/generate", () => ({ prompt: "a lighthouse" })), count: 2 },
+      DELETE: { input: noBody("/api/video/generate"), count: 2 },
+    },
   },
   "/api/video/task/[taskId]": {
     module: legacyTaskRoute,
-    methods: { GET: { input: noBody("/api/video/task/[taskId]", ["taskId"]), count: 10 } },
+    methods: {
+      GET: { input: noBody("/api/video/task/[taskId]", ["taskId"]), count: 10 },
+      POST: { input: withBody("/api/video/task/[taskId]", () => ({ modelKey: "alpha-2.3" }), ["taskId"]), count: 2 },
+      PUT: { input: noBody("/api/video/task/[taskId]", ["taskId"]), count: 2 },
+      PATCH: { input: noBody("/api/video/task/[taskId]", ["taskId"]), count: 2 },
+      DELETE: { input: noBody("/api/video/task/[taskId]", ["taskId"]), count: 2 },
+    },
   },
   "/api/settings/export-tokens": {
     module: exportTokensRoute,

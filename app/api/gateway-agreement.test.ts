@@ -1,7 +1,8 @@
 // The agreement table (lib/models/agreement.test.ts: every rule of the spec, row by row, as the schemas and
 // the emulator judge it) run against the gateway (issue 29): a valid body is accepted (202), an invalid one is
-// the spec's 422 blaming the same field the emulator blames. The extension rows extend a task made through
-// the gateway, named by the id the gateway answered.
+// the spec's 422 blaming the same field the emulator blames. A field the model defines nowhere is ignored, as
+// the emulator's default reading ignores it (issue 44): those rows are accepted. The extension rows extend a
+// task made through the gateway, named by the id the gateway answered.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createToken } from "@/app/api/settings/access-tokens/route";
@@ -19,7 +20,7 @@ import { imageRows, modelRows } from "@/lib/testing/model-agreement/image-rows";
 import type { Row } from "@/lib/testing/model-agreement/table";
 
 const ROWS: Row[] = [...modelRows, ...alphaBetaRows, ...epsilonRows, ...imageRows];
-const emulator = emulatorForFile({ timings: FAST_TIMINGS, profile: { unknownFields: "reject" } });
+const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 let member: Signed;
 let token = "";
 let used = 0;
@@ -64,7 +65,7 @@ describe("the gateway judges every row of the agreement table as the emulator do
   it.each(ROWS)("$name", async (row) => {
     const body = typeof row.body === "function" ? row.body(parentId) : row.body;
     const response = await post(row.endpoint, body);
-    if (row.valid) expect(response.status, JSON.stringify(response.json)).toBe(202);
+    if (row.valid || row.unknownField) expect(response.status, JSON.stringify(response.json)).toBe(202);
     else {
       expect(response.status, JSON.stringify(response.json)).toBe(422);
       expect(response.json.error.field, response.json.error.message).toBe(row.field);

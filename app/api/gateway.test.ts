@@ -168,11 +168,11 @@ describe("the generation API through Darkroom", () => {
     });
     const memberRow = byMember.find((row: { userId: string }) => row.userId === team.member.member.id);
     expect(memberRow.used).toBeGreaterThanOrEqual(tokenRow.used);
-    // And in the exports, by the token's name.
+    // And in the exports, by the token's name, under the id the gateway answered (gateway-ids.test.ts).
     const csv = await call(tasksCsv, "/api/exports/tasks.csv", { cookie: team.admin.cookie });
-    expect(csvRecords(String(csv.json)).find((row) => row.task_id === submission.task_id)).toMatchObject({ via_token: "harbour script" });
+    expect(csvRecords(String(csv.json)).find((row) => row.task_id === created.json.id)).toMatchObject({ via_token: "harbour script" });
     const json = await call(tasksJson, "/api/exports/tasks.json", { cookie: team.admin.cookie });
-    expect(json.json.find((row: { task_id: string }) => row.task_id === submission.task_id)).toMatchObject({ via_token: "harbour script" });
+    expect(json.json.find((row: { task_id: string }) => row.task_id === created.json.id)).toMatchObject({ via_token: "harbour script" });
 
     const url = new URL(done.json.data[0].url);
     expect(url.origin).toBe("http://localhost:3000"); // Darkroom's own address, never the upstream's
@@ -233,13 +233,14 @@ describe("the generation API through Darkroom", () => {
       headers: { authorization: `Bearer ${token}`, "idempotency-key": "k" },
     });
     expectSpecError(malformed, 400, "malformed_json");
-    // Nested as deep as the body limit allows: the search for result links in it stops, and the schema refuses it.
+    // Nested as deep as the body limit allows: malformed, as the API reads anything deeper than 32 levels, before
+    // any walk of it (docs/emulator.md).
     const deep = await call(images, "/v1/images/generations", {
       method: "POST",
       raw: `{"model":"gamma-5-pro","prompt":"a kite","image_urls":${"[".repeat(20_000)}${"]".repeat(20_000)}}`,
       headers: { authorization: `Bearer ${token}`, "idempotency-key": "deep" },
     });
-    expectSpecError(deep, 422, "invalid_request");
+    expectSpecError(deep, 400, "malformed_json");
     expectSpecError(await create(images, null, BODIES.gamma()), 401, "unauthorized");
     expectSpecError(await create(images, "dr_not-a-token", BODIES.gamma()), 401, "unauthorized");
   });

@@ -273,9 +273,7 @@ describe("refusing a link", () => {
     const ip = address();
     expect((await media(token, taskId, { ip })).status).toBe(200);
     expect(await refusal(openSharedPage(token, from(ip)))).toBe("opened");
-    expect(await revokeShareLink(elsewhere.db, { id, userId: team.member.member.id, anyOwner: false, at: new Date().toISOString() })).toBe(
-      true,
-    );
+    expect(await revokeShareLink(elsewhere.db, { id, concerning: team.member.member.id, at: new Date().toISOString() })).toBe(true);
     expect((await media(token, taskId, { ip })).status).toBe(404);
     expect(await refusal(openSharedPage(token, from(ip)))).toBe("not_found:share_link");
   });

@@ -19,6 +19,7 @@ import { errorMessage } from "@/lib/query/fetch-json";
 import { useQuery, useQueryClient } from "@/lib/query/react";
 import { comparisonKeys } from "@/lib/query/keys";
 import type { ComparisonColumnView, ComparisonView as Comparison } from "@/lib/schemas/comparison-views";
+import { taskPageHref } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { SUBMISSION_STATE } from "@/components/shared/submission-state";
 
@@ -177,7 +178,7 @@ function Column({
         )}
         {task && (
           <Button asChild size="sm" variant="ghost">
-            <Link href={`/tasks/${encodeURIComponent(task.id)}`} aria-label={`${name}'s task`}>
+            <Link href={taskPageHref(task)} aria-label={`${name}'s task`}>
               <ExternalLink aria-hidden />
               Task
             </Link>

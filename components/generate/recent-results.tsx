@@ -8,7 +8,7 @@ import { ResultThumb } from "@/components/shared/result-thumb";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 import { modelLabel } from "@/lib/models/labels";
 import { Placeholder } from "./recent-results-slot";
-import type { TaskView } from "@/lib/schemas/views";
+import { taskPageHref, type TaskView } from "@/lib/schemas/views";
 
 /** This person's earlier tasks (not followed from this tab), newest first: results to open, download and reuse. */
 export function RecentResults({ tasks, loading }: { tasks: readonly TaskView[]; loading: boolean }) {
@@ -49,7 +49,7 @@ function RecentResult({ task }: { task: TaskView }) {
       </div>
       <div className="grid gap-1 p-2.5 text-xs">
         <p className="flex flex-wrap items-center justify-between gap-x-2">
-          <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="truncate text-sm font-medium underline-offset-4 hover:underline">
+          <Link href={taskPageHref(task)} className="truncate text-sm font-medium underline-offset-4 hover:underline">
             {label}
           </Link>
           <span className="shrink-0 text-muted-foreground">{TASK_STATUS[task.status]}</span>

@@ -11,7 +11,7 @@ import { getModelMeta } from "@/lib/models/meta";
 import { useResendWithNewKey } from "@/lib/query/submission-actions";
 import { submissionQueryOptions } from "@/lib/query/submissions";
 import { taskQueryOptions } from "@/lib/query/tasks";
-import type { SubmissionView, TaskView } from "@/lib/schemas/views";
+import { taskPageHref, type SubmissionView, type TaskView } from "@/lib/schemas/views";
 import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { submissionErrorCode, taskErrorCode } from "@/components/shared/error-codes";
 import { QueueReasonLine } from "@/components/shared/queue-reason";
@@ -207,8 +207,8 @@ function TaskState({ task }: { task: TaskView }) {
       )}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
         {credits && <span className="font-medium text-foreground">{credits}</span>}
-        <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="font-mono text-xs underline-offset-4 hover:underline">
-          {task.id}
+        <Link href={taskPageHref(task)} className="font-mono text-xs underline-offset-4 hover:underline">
+          {task.publicId ?? task.id}
         </Link>
       </p>
     </>

@@ -8,17 +8,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { AccessTokenFacts } from "./access-token-facts";
 import { NewTokenAlert } from "./new-token-alert";
 import { Select } from "@/components/ui/select";
-import { formatUtcDateTime, formatUtcDateTimeOr } from "@/lib/dates";
-import { formatNumber } from "@/lib/format";
 import { useCreateAccessToken, useRevokeAccessToken } from "@/lib/query/access-tokens";
 import { ApiError, errorMessage } from "@/lib/query/fetch-json";
 import { ACCESS_TOKEN_DEFAULT_DAYS, type AccessTokenView, SCOPE_CHOICES, type ScopeChoice } from "@/lib/schemas/access-tokens";
 
 const EXPIRY_CHOICES = [7, 30, ACCESS_TOKEN_DEFAULT_DAYS, 365];
-const scopeLabel = (scopes: string[]) =>
-  Object.values(SCOPE_CHOICES).find((choice) => choice.scopes.join(",") === scopes.join(","))?.label ?? scopes.join(", ");
 
 /**
  * A member's personal access tokens for scripts: Darkroom's copy of the generation API at /v1/…, within
@@ -86,19 +83,7 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
             {tokens.map((token) => (
               <li key={token.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <strong>{token.name}</strong> · {scopeLabel(token.scopes)}
-                  {token.budget && (
-                    <>
-                      {" "}
-                      · {formatNumber(token.budget.committed)} of {formatNumber(token.budget.limit)} credits committed
-                    </>
-                  )}{" "}
-                  · made {formatUtcDateTime(token.createdAt)}, last used {formatUtcDateTimeOr(token.lastUsedAt, "never")},{" "}
-                  {token.expiresAt <= now ? (
-                    <strong>expired {formatUtcDateTime(token.expiresAt)}</strong>
-                  ) : (
-                    <>expires {formatUtcDateTime(token.expiresAt)}</>
-                  )}
+                  <strong>{token.name}</strong> · <AccessTokenFacts token={token} now={now} />
                 </span>
                 <Button
                   variant="outline"

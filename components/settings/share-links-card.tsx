@@ -12,10 +12,21 @@ import { useRevokeShareLink } from "@/lib/query/share-links";
 import type { ShareLinkView } from "@/lib/schemas/share-links";
 
 /**
- * The share links a member made (an admin: everyone's), with what each shows, when it expires and how often it
- * was opened; revoking one refuses its next open at once, on every instance.
+ * The share links a member answers for: theirs, and others' links to their boards and tasks, marked with their
+ * maker (an admin: everyone's), with what each shows, when it expires and how often it was opened; revoking one
+ * refuses its next open at once, on every instance.
  */
-export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView[]; now: string; showOwner: boolean }) {
+export function ShareLinksCard({
+  links,
+  now,
+  viewerId,
+  everyone,
+}: {
+  links: ShareLinkView[];
+  now: string;
+  viewerId: string;
+  everyone: boolean;
+}) {
   const router = useRouter();
   const revoke = useRevokeShareLink();
   return (
@@ -24,7 +35,9 @@ export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView
         <CardTitle>Share links</CardTitle>
         <CardDescription>
           Read-only links to results for people without an account, made with Share on a task&apos;s page, a selection or a board.{" "}
-          {showOwner ? "Everyone's links are listed here." : "Your links are listed here."}
+          {everyone
+            ? "Everyone's links are listed here."
+            : "Your links are listed here, and links others made to your boards and tasks, which you can revoke too."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -55,7 +68,9 @@ export function ShareLinksCard({ links, now, showOwner }: { links: ShareLinkView
                       )}
                     </strong>
                     {link.showPrompt ? " · with the prompt" : " · media only"}
-                    {showOwner && <> · by {link.owner.name ?? "a removed member"}</>} · made {formatUtcDateTime(link.createdAt)},{" "}
+                    {/* Someone else's link to this member's board or tasks (or, for an admin, anyone's): who made it. */}
+                    {link.owner.id === viewerId ? " · made " : ` · Made by ${link.owner.name ?? "a removed member"} on `}
+                    {formatUtcDateTime(link.createdAt)},{" "}
                     {link.expiresAt === null ? (
                       "until revoked"
                     ) : link.expiresAt <= now ? (

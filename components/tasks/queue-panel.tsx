@@ -20,7 +20,7 @@ import { modelLabel } from "./task-format";
  * resume the whole queue.
  */
 export function QueuePanel({ data, viewer }: { data: QueueAnswer; viewer: QueueViewer }) {
-  const { submissions: waiting, attention, held, paused } = data;
+  const { submissions: waiting, attention, withdrawn, held, paused } = data;
   const pause = useSetQueuePaused();
   const [cancelling, setCancelling] = useState<SubmissionView | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -103,31 +103,8 @@ export function QueuePanel({ data, viewer }: { data: QueueAnswer; viewer: QueueV
           ))}
         </ol>
       )}
-      {attention.length > 0 && (
-        <div className="grid gap-2">
-          <h3 className="text-sm font-semibold">Needs a decision ({attention.length})</h3>
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {attention.map((submission) => {
-              const code = submissionErrorCode(submission);
-              return (
-                <li key={submission.id} className="grid content-start gap-1 rounded-lg border bg-card p-2.5 text-sm">
-                  <span className="font-medium">{modelLabel(submission.model)}</span>
-                  <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
-                  {submission.reason && <QueueReasonLine reason={submission.reason} />}
-                  {submission.error?.message && (
-                    <span className="line-clamp-3 text-xs text-muted-foreground">{submission.error.message}</span>
-                  )}
-                  {code && (
-                    <span>
-                      <ErrorCodeChip shown={code} />
-                    </span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      <EndedList title="Needs a decision" submissions={attention} />
+      <EndedList title="Cancelled before sending" submissions={withdrawn} />
       <ConfirmDialog
         open={cancelling !== null}
         onClose={() => setCancelling(null)}
@@ -152,5 +129,35 @@ export function QueuePanel({ data, viewer }: { data: QueueAnswer; viewer: QueueV
         </Button>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** Submissions out of line, each with why: those that need a person's decision, and those the rules cancelled. */
+function EndedList({ title, submissions }: { title: string; submissions: SubmissionView[] }) {
+  if (submissions.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold">
+        {title} ({submissions.length})
+      </h3>
+      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {submissions.map((submission) => {
+          const code = submissionErrorCode(submission);
+          return (
+            <li key={submission.id} className="grid min-w-0 content-start gap-1 rounded-lg border bg-card p-2.5 text-sm">
+              <span className="font-medium">{modelLabel(submission.model)}</span>
+              <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
+              {submission.reason && <QueueReasonLine reason={submission.reason} />}
+              {submission.error?.message && <span className="line-clamp-3 text-xs text-muted-foreground">{submission.error.message}</span>}
+              {code && (
+                <span>
+                  <ErrorCodeChip shown={code} />
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

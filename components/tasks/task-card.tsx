@@ -10,7 +10,7 @@ import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider"
 import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import { Badge } from "@/components/ui/badge";
-import type { TaskView } from "@/lib/schemas/views";
+import { taskPageHref, type TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { prefetchSelectionActions } from "./load-selection-actions";
 import { useCardClock } from "./use-now";
@@ -32,7 +32,7 @@ interface TaskCardProps {
 /** One task in the gallery: its thumbnail (never the full file), status, who, what, when and what it cost. */
 export const TaskCard = memo(function TaskCard({ task, index, total, selected, onToggle, footer, eager }: TaskCardProps) {
   const titleId = useId();
-  const href = `/tasks/${encodeURIComponent(task.id)}`;
+  const href = taskPageHref(task);
   const badge = statusBadge(task);
   const credits = creditsLine(task);
   const code = taskErrorCode(task);

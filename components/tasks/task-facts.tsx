@@ -36,7 +36,7 @@ export function TaskFacts({ task }: { task: TaskView }) {
       </h2>
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="text-muted-foreground">Task id</dt>
-        <dd className="font-mono text-xs break-all">{task.id}</dd>
+        <dd className="font-mono text-xs break-all">{task.publicId ?? task.id}</dd>
         <dt className="text-muted-foreground">Model</dt>
         <dd>
           {modelLabel(task.model)}{" "}

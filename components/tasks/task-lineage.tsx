@@ -3,6 +3,7 @@
 import { useQuery } from "@/lib/query/react";
 import { Link } from "@/components/ui/link";
 import { childTasksOptions } from "@/lib/query/tasks";
+import { taskPageHref } from "@/lib/schemas/views";
 import type { Source } from "@/lib/tasks/lineage";
 import { modelLabel, statusBadge } from "./task-format";
 
@@ -48,8 +49,8 @@ export function TaskLineage({ taskId, sources }: { taskId: string; sources: Sour
             <ul className="grid gap-1.5" aria-label="Tasks made from this one">
               {children.data.tasks.map((child) => (
                 <li key={child.id} className="grid">
-                  <Link href={taskHref(child.id)} className="font-mono text-xs break-all underline underline-offset-4">
-                    {child.id}
+                  <Link href={taskPageHref(child)} className="font-mono text-xs break-all underline underline-offset-4">
+                    {child.publicId ?? child.id}
                   </Link>
                   <span className="text-xs text-muted-foreground">
                     {modelLabel(child.model)} · {statusBadge(child).text}

@@ -166,8 +166,7 @@ export function creationConformance(emulator: () => EmulatorClient, on: Target) 
     });
   });
 
-  // On the gateway, Next's router answers an unknown path or method before any of Darkroom's code runs.
-  describe.skipIf(on.gateway)("routes", () => {
+  describe("routes", () => {
     it("answers 405 for another method on a known path and 404 for an unknown path", async () => {
       const emu = emulator();
       const { apiKey } = await emu.account();

@@ -4,19 +4,20 @@ import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { database } from "@/lib/db";
 import { isUserActive } from "@/lib/db/users";
-import { CLIENT_HEADER, resolveClient } from "@/lib/http/client";
+import { CLIENT_HEADER, requestHosts, resolveClient } from "@/lib/http/client";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { forgetSession } from "./session-cache";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
 
-/** The request's own origin (and the one a reverse proxy says it serves): sign-in is same-origin only. */
+/**
+ * The request's own origins: sign-in is same-origin only. Its hosts as Darkroom decided them
+ * (lib/http/client.ts: a forwarded host counts only from a trusted proxy, issue 44), over either protocol,
+ * as the CSRF check compares hosts: a TLS proxy outside TRUSTED_PROXIES must not break sign-in.
+ */
 function ownOrigins(request?: Request): string[] {
   if (!request) return [];
-  const origins = [new URL(request.url).origin];
-  const host = request.headers.get("x-forwarded-host");
-  if (host) origins.push(`${request.headers.get("x-forwarded-proto") ?? "https"}://${host}`);
-  return origins;
+  return [new URL(request.url).origin, ...requestHosts(request).flatMap((host) => [`http://${host}`, `https://${host}`])];
 }
 
 function options(secure: boolean): BetterAuthOptions {

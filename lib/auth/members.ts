@@ -8,6 +8,7 @@ import { claimInstanceFlag, deleteInstanceValue } from "@/lib/db/instance";
 import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/members/roles";
+import { announceWithdrawn, withdrawUnsent } from "@/lib/policy/withdraw";
 import type { Member, MemberPatch, NewMemberInput, SetupInput } from "@/lib/members/schemas";
 import { getAuth } from "./auth";
 import { checkSetupToken } from "./setup-token";
@@ -68,7 +69,7 @@ export async function addMember(actor: SessionUser, input: NewMemberInput): Prom
 /** Role changes and disabling, with the last-admin rule checked in the same transaction as the write. */
 export async function changeMember(actor: SessionUser, id: string, patch: MemberPatch): Promise<Member> {
   const { db, dialect } = database();
-  const updated = await db.transaction().execute(async (trx) => {
+  const { updated, withdrawn } = await db.transaction().execute(async (trx) => {
     await lockMembers(trx, dialect);
     const member = await getMember(trx, { id });
     if (!member) throw new AppError("not_found:member", "No member with this id.");
@@ -87,14 +88,23 @@ export async function changeMember(actor: SessionUser, id: string, patch: Member
         await recordAudit(trx, { actorId: actor.id, action: "export_token.revoke", subjectId: token, detail: { reason } });
     // Their personal access tokens go when they can no longer spend: disabled, or made a viewer.
     const spendingEnds = patch.disabled ? "disabled" : patch.role === "viewer" ? "demoted" : undefined;
-    if (spendingEnds)
+    // What they queued and was never sent goes too, with its reason; the dispatcher asks the same rule again.
+    let withdrawn: string[] = [];
+    if (spendingEnds) {
       for (const token of await revokeAccessTokensOf(trx, { userId: id, at: new Date().toISOString() }))
         await recordAudit(trx, { actorId: actor.id, action: "access_token.revoke", subjectId: token, detail: { reason: spendingEnds } });
+      withdrawn = await withdrawUnsent(trx, {
+        userId: id,
+        reason: spendingEnds === "disabled" ? "member_disabled" : "member_demoted",
+        actorId: actor.id,
+      });
+    }
     const updated = await getMember(trx, { id });
     if (!updated) throw new AppError("not_found:member", "No member with this id.");
-    return updated;
+    return { updated, withdrawn };
   });
   // Once committed: their cached session would otherwise keep the old role, or a disabled member in, for up to its max age.
   forgetUser(id);
+  await announceWithdrawn(withdrawn);
   return updated;
 }

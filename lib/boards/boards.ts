@@ -17,6 +17,7 @@ import {
 import { fromDbBool } from "@/lib/db/booleans";
 import { loadSelection } from "@/lib/db/downloads";
 import { AppError } from "@/lib/errors";
+import { mayEditBoard as mayEdit, maySeeBoard as maySee } from "@/lib/policy/see";
 import { roleAtLeast } from "@/lib/members/roles";
 import { BOARD_MAX_ITEMS, type BoardPageView, type BoardView } from "@/lib/schemas/board-views";
 import { taskView } from "@/lib/tasks/task-views";
@@ -29,8 +30,6 @@ import { taskView } from "@/lib/tasks/task-views";
 type BoardRow = NonNullable<Awaited<ReturnType<typeof getBoard>>>;
 
 const isAdmin = (user: SessionUser) => roleAtLeast(user.role, "admin");
-const mayEdit = (user: SessionUser, board: BoardRow) => board.created_by === user.id || isAdmin(user);
-const maySee = (user: SessionUser, board: BoardRow) => fromDbBool(board.team_visible) || mayEdit(user, board);
 
 function view(user: SessionUser, board: BoardRow, items: number): BoardView {
   return {

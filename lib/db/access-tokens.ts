@@ -24,16 +24,41 @@ export async function listAccessTokens(db: Db, { userId }: { userId: string }) {
     .execute();
 }
 
-/** Revokes one of a member's tokens; false when they have no such live token. */
-export async function revokeAccessToken(db: Db, { id, userId, at }: { id: string; userId: string; at: string }): Promise<boolean> {
-  const result = await db
-    .updateTable("access_tokens")
-    .set({ revoked_at: at })
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Every member's unrevoked tokens (an admin's view) with their member, but `exceptUserId`'s own; newest first. */
+export async function listTeamAccessTokens(db: Db, { exceptUserId }: { exceptUserId: string }) {
+  return db
+    .selectFrom("access_tokens")
+    .leftJoin("user", "user.id", "access_tokens.user_id")
+    .select([
+      "access_tokens.id",
+      "access_tokens.name",
+      "access_tokens.scopes",
+      "access_tokens.budget_credits",
+      "access_tokens.created_at",
+      "access_tokens.expires_at",
+      "access_tokens.last_used_at",
+      "access_tokens.user_id",
+      "user.name as member_name",
+    ])
+    .where("access_tokens.user_id", "!=", exceptUserId)
+    .where("access_tokens.revoked_at", "is", null)
+    .orderBy("access_tokens.created_at", "desc")
+    .orderBy("access_tokens.id", "desc")
+    .execute();
+}
+
+/**
+ * Revokes a live token: one of `userId`'s, or anyone's when no userId is given (an admin). Answers its member's id,
+ * or undefined when there is no such live token.
+ */
+export async function revokeAccessToken(
+  db: Db,
+  { id, userId, at }: { id: string; userId?: string; at: string },
+): Promise<string | undefined> {
+  let query = db.updateTable("access_tokens").set({ revoked_at: at }).where("id", "=", id).where("revoked_at", "is", null);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  const row = await query.returning("user_id").executeTakeFirst();
+  return row?.user_id;
 }
 
 /** Revokes every live token of a member (demoted to viewer, or disabled); answers the ids revoked. */
@@ -83,4 +108,14 @@ export async function accessTokenNames(db: Db, { ids }: { ids: string[] }): Prom
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom("access_tokens").select(["id", "name"]).where("id", "in", ids).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** What the policy asks of a token (lib/policy): revoked, when it expires, its name and its own cap. */
+export async function accessTokenState(db: Db, { id }: { id: string }) {
+  const row = await db
+    .selectFrom("access_tokens")
+    .select(["name", "revoked_at", "expires_at", "budget_credits"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && { name: row.name, revokedAt: row.revoked_at, expiresAt: row.expires_at, budgetCredits: row.budget_credits };
 }

@@ -115,9 +115,13 @@ export async function spendFigures(
 
 /**
  * What everything made through one personal access token commits, ever: used, reserved now, refund pending,
- * and the estimate of what waits (the same words as `spendFigures`). Read inside the budgets' lock at submission.
+ * and the estimate of what waits (the same words as `spendFigures`; `waiting: "sending"` leaves out what still
+ * waits in line, as the dispatcher counts). Read inside the budgets' lock at submission and the dispatcher's.
  */
-export async function tokenCommitted(db: Db, { tokenId }: { tokenId: string }): Promise<number> {
+export async function tokenCommitted(
+  db: Db,
+  { tokenId, waiting: which = "all" }: { tokenId: string; waiting?: "all" | "sending" },
+): Promise<number> {
   const tasks = await sql<{ committed: unknown }>`
     select coalesce(sum(case when ${SPENT} then coalesce(t.credits_used, t.credits_reserved, 0)
       when ${HOLDING} or ${REFUND_PENDING} then coalesce(t.credits_reserved, 0) else 0 end), 0) as committed
@@ -125,7 +129,7 @@ export async function tokenCommitted(db: Db, { tokenId }: { tokenId: string }): 
   const waiting = await db
     .selectFrom("submissions")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("estimated_credits"), eb.lit(0)).as("queued"))
-    .where("state", "in", ["queued", "sending"])
+    .where("state", "in", which === "all" ? ["queued", "sending"] : ["sending"])
     .where("token_id", "=", tokenId)
     .executeTakeFirst();
   return round(numeric(tasks.rows[0]?.committed) + numeric(waiting?.queued));
@@ -289,7 +293,7 @@ export async function releaseBudgetHolds(
 /** The hold reason a queued submission carries while its budget does not allow it (its `error_code`). */
 export const OVER_BUDGET = "over_budget";
 /**
- * The hold reason of a submission whose cost is not known (its model was never charged to the team) while another
+ * The hold reason of a submission whose cost is not known (its configuration was never charged to the team) while another
  * such submission under the same budget is out and has not been charged yet.
  */
 export const FIRST_CHARGE = "first_charge";

@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely, Selectable } from "kysely";
 import { dbBool } from "./booleans";
 import type { Database, DownloadTable } from "./schema";
+import { gatewaySubmissionId } from "./task-list";
 import { notHiddenBy } from "./task-hides";
 import type { TaskResultRow, TaskRow } from "./tasks";
 
@@ -20,7 +21,7 @@ export async function getDownload(db: Kysely<Database>, { id }: { id: string }):
   return db.selectFrom("downloads").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-type SelectedTask = TaskRow & { member_name: string | null };
+type SelectedTask = TaskRow & { member_name: string | null; gateway_submission_id: string | null };
 
 export interface Selection {
   tasks: SelectedTask[];
@@ -34,7 +35,8 @@ export async function loadSelection(db: Kysely<Database>, ids: string[], { viewe
     .selectFrom("tasks")
     .leftJoin("user", "user.id", "tasks.user_id")
     .selectAll("tasks")
-    .select("user.name as member_name")
+    // A board's cards link and name a task by the id the gallery does (lib/tasks/task-ids.ts).
+    .select(["user.name as member_name", gatewaySubmissionId])
     .where("tasks.id", "in", ids)
     .where("tasks.hidden", "=", dbBool(false))
     .where(notHiddenBy(viewerId))

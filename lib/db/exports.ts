@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { dbBool } from "./booleans";
 import type { Database } from "./schema";
 import { notHiddenBy } from "./task-hides";
-import { viaToken } from "./task-list";
+import { gatewaySubmissionId, viaToken } from "./task-list";
 
 // Keyset pages for the CSV and JSON exports: oldest first, each page starting after the last row of the one
 // before, so the 100th page costs what the first does and nothing holds more than a page in memory.
@@ -27,6 +27,8 @@ export interface ExportTaskRow {
   hidden: boolean | number;
   /** The member's access token a script made it with, by name (lib/gateway). */
   via_token: string | null;
+  /** Its submission when a script made it through the gateway: the task then goes by the gateway's id. */
+  gateway_submission_id: string | null;
 }
 
 export interface TaskExportScope {
@@ -63,6 +65,7 @@ export async function exportTaskPage(
       "tasks.error_code",
       "tasks.hidden",
       viaToken,
+      gatewaySubmissionId,
     ]);
   if (!scope.includeHidden) {
     query = query.where("tasks.hidden", "=", dbBool(false));

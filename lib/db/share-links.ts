@@ -1,6 +1,7 @@
 import "server-only";
-import type { Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { dbBool } from "./booleans";
+import { dialectOf } from "./connect";
 import type { Database } from "./schema";
 
 type Db = Kysely<Database>;
@@ -36,13 +37,13 @@ export async function insertShareLink(
 }
 
 /**
- * The link a token names, only while it may be opened: not revoked, not expired, and made by a member who
- * still may share (not disabled, not a viewer). Read on every request, so a revocation holds at once everywhere.
+ * The link a token names, while it is live: not revoked, not expired. Whether it still shows anything (its maker's
+ * standing and sight now) is the policy's to decide (lib/policy/share.ts). Read on every request, so a revocation
+ * holds at once everywhere.
  */
 export async function openableShareLink(db: Db, { tokenHash, at }: { tokenHash: string; at: string }) {
   return db
     .selectFrom("share_links")
-    .innerJoin("user", "user.id", "share_links.user_id")
     .select([
       "share_links.id",
       "share_links.user_id",
@@ -55,19 +56,13 @@ export async function openableShareLink(db: Db, { tokenHash, at }: { tokenHash: 
     .where("share_links.token_hash", "=", tokenHash)
     .where("share_links.revoked_at", "is", null)
     .where((eb) => eb.or([eb("share_links.expires_at", "is", null), eb("share_links.expires_at", ">", at)]))
-    .where("user.disabled", "=", dbBool(false))
-    .where("user.role", "in", ["member", "admin"])
     .executeTakeFirst();
 }
 
-/** The shared tasks among `ids` that the team still sees (not hidden for the team), with their archived results. */
+/** The tasks among `ids` (those the policy lets the link show: lib/policy/share.ts), with their archived results. */
 export async function sharedTasks(db: Db, { ids }: { ids: string[] }) {
-  const tasks = await db
-    .selectFrom("tasks")
-    .select(["id", "kind", "prompt"])
-    .where("id", "in", ids)
-    .where("hidden", "=", dbBool(false))
-    .execute();
+  if (ids.length === 0) return { tasks: [], results: [] };
+  const tasks = await db.selectFrom("tasks").select(["id", "kind", "prompt"]).where("id", "in", ids).execute();
   const results = tasks.length
     ? await db
         .selectFrom("task_results")
@@ -96,8 +91,43 @@ export async function countShareView(db: Db, { id, at }: { id: string; at: strin
   return Number(row?.views ?? 0);
 }
 
-/** The unrevoked links (expired ones too, marked by their date), a member's own or, with no userId, everyone's; newest first. */
-export async function listShareLinks(db: Db, { userId }: { userId?: string }) {
+type LinksBuilder = ExpressionBuilder<Database, "share_links">;
+
+/** A task link naming one of `userId`'s tasks: its ids are a JSON array, read with each dialect's own function. */
+function namesTaskOf(db: Db, userId: string) {
+  return dialectOf(db) === "postgres"
+    ? sql<boolean>`exists (select 1 from jsonb_array_elements_text(share_links.task_ids::jsonb) as shared(task_id)
+        join tasks on tasks.id = shared.task_id where tasks.user_id = ${userId})`
+    : sql<boolean>`exists (select 1 from json_each(share_links.task_ids) as shared
+        join tasks on tasks.id = shared.value where tasks.user_id = ${userId})`;
+}
+
+/**
+ * The links concerning a member, which they list and may revoke: those they made, those sharing a board they
+ * made, and those showing a task they made (named by the link, or on the board it shares). Any one owner of a
+ * shared task may stop the whole link: the link is what puts their work in front of strangers, and its maker
+ * can make another without it.
+ */
+const concerning = (db: Db, userId: string) => (eb: LinksBuilder) =>
+  eb.or([
+    eb("share_links.user_id", "=", userId),
+    eb("share_links.board_id", "in", eb.selectFrom("boards").select("boards.id").where("boards.created_by", "=", userId)),
+    eb.exists(
+      eb
+        .selectFrom("board_items")
+        .innerJoin("tasks", "tasks.id", "board_items.task_id")
+        .select("board_items.task_id")
+        .whereRef("board_items.board_id", "=", "share_links.board_id")
+        .where("tasks.user_id", "=", userId),
+    ),
+    namesTaskOf(db, userId),
+  ]);
+
+/**
+ * The unrevoked links (expired ones too, marked by their date) concerning a member (see `concerning`), or with
+ * no member everyone's; newest first.
+ */
+export async function listShareLinks(db: Db, { concerning: userId }: { concerning?: string }) {
   let query = db
     .selectFrom("share_links")
     .leftJoin("user", "user.id", "share_links.user_id")
@@ -116,14 +146,21 @@ export async function listShareLinks(db: Db, { userId }: { userId?: string }) {
       "share_links.last_viewed_at",
     ])
     .where("share_links.revoked_at", "is", null);
-  if (userId) query = query.where("share_links.user_id", "=", userId);
+  if (userId !== undefined) query = query.where(concerning(db, userId));
   return query.orderBy("share_links.created_at", "desc").orderBy("share_links.id", "desc").limit(200).execute();
 }
 
-/** Revokes a live link, only the member's own unless `anyOwner`; false when there is no such link. */
-export async function revokeShareLink(db: Db, { id, userId, anyOwner, at }: { id: string; userId: string; anyOwner: boolean; at: string }) {
-  let query = db.updateTable("share_links").set({ revoked_at: at }).where("id", "=", id).where("revoked_at", "is", null);
-  if (!anyOwner) query = query.where("user_id", "=", userId);
+/**
+ * Revokes a live link concerning a member (see `concerning`), or with no member any link; false when there is
+ * no such link. The list's rule, checked in the statement that makes the change.
+ */
+export async function revokeShareLink(db: Db, { id, concerning: userId, at }: { id: string; concerning?: string; at: string }) {
+  let query = db
+    .updateTable("share_links")
+    .set({ revoked_at: at })
+    .where("share_links.id", "=", id)
+    .where("share_links.revoked_at", "is", null);
+  if (userId !== undefined) query = query.where(concerning(db, userId));
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

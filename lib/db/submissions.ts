@@ -160,9 +160,12 @@ export async function listNeedingAttention(db: Db, { limit }: { limit: number })
  * team) is still out without a charge Darkroom knows: being sent, waiting for a same-key resend after an
  * unclear answer (it may have been charged), or accepted as a live task that has not said what it reserved.
  * One handed to a person ("attention") is not counted: it may wait for days, and would hold every new model.
- * `userId` narrows it to one member's submissions (null: anyone's). Leaves out `excludeId`.
+ * `userId` narrows it to one member's submissions (null: anyone's), `tokenId` to one token's. Leaves out `excludeId`.
  */
-export async function unchargedInFlight(db: Db, { excludeId, userId }: { excludeId: string; userId: string | null }): Promise<boolean> {
+export async function unchargedInFlight(
+  db: Db,
+  { excludeId, userId, tokenId = null }: { excludeId: string; userId: string | null; tokenId?: string | null },
+): Promise<boolean> {
   let out = db
     .selectFrom("submissions")
     .select("id")
@@ -182,5 +185,53 @@ export async function unchargedInFlight(db: Db, { excludeId, userId }: { exclude
     out = out.where("user_id", "=", userId);
     live = live.where("submissions.user_id", "=", userId);
   }
+  if (tokenId !== null) {
+    out = out.where("token_id", "=", tokenId);
+    live = live.where("submissions.token_id", "=", tokenId);
+  }
   return Boolean((await out.limit(1).executeTakeFirst()) ?? (await live.limit(1).executeTakeFirst()));
+}
+
+/**
+ * Cancels the submissions of a member (or of some of their tokens, or those named) that were never sent: waiting, with no
+ * attempt made. One that was sent once and waits for a same-key resend may exist upstream, charged: it is on
+ * its way and stays. Answers the ids cancelled.
+ */
+export async function cancelUnsent(
+  db: Db,
+  {
+    userId,
+    tokenIds,
+    ids,
+    code,
+    message,
+    at,
+  }: { userId?: string; tokenIds?: string[]; ids?: string[]; code: string; message: string; at: string },
+): Promise<string[]> {
+  if (tokenIds?.length === 0 || ids?.length === 0 || (userId === undefined && tokenIds === undefined && ids === undefined)) return [];
+  let query = db
+    .updateTable("submissions")
+    .set({ state: "cancelled", error_code: code, error_message: message, error_field: null, updated_at: at })
+    .where("state", "=", "queued")
+    .where("attempts", "=", 0);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  if (tokenIds !== undefined) query = query.where("token_id", "in", tokenIds);
+  if (ids !== undefined) query = query.where("id", "in", ids);
+  const rows = await query.returning("id").execute();
+  return rows.map((row) => row.id);
+}
+
+/** Submissions cancelled with one of `codes` since `since`, newest first: `userId`'s only, or everyone's. */
+export async function listCancelledWith(
+  db: Db,
+  { codes, since, userId, limit }: { codes: string[]; since: string; userId?: string; limit: number },
+): Promise<Submission[]> {
+  let query = db
+    .selectFrom("submissions")
+    .selectAll()
+    .where("state", "=", "cancelled")
+    .where("error_code", "in", codes)
+    .where("updated_at", ">=", since);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  return query.orderBy("updated_at", "desc").limit(limit).execute();
 }

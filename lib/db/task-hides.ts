@@ -1,5 +1,6 @@
 import "server-only";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { dbBool } from "./booleans";
 import type { Database } from "./schema";
 
 type Db = Kysely<Database>;
@@ -37,3 +38,22 @@ export const notHiddenBy = (userId: string) => (eb: ExpressionBuilder<Database, 
         .where("task_hides.user_id", "=", userId),
     ),
   );
+
+/**
+ * Which of `ids` a member sees now: not hidden for the team, not hidden by them, and (with `madeBy`) made by
+ * that member, as a script sees only its own member's tasks. An unknown id is simply not among them.
+ */
+export async function tasksSeenBy(
+  db: Db,
+  { ids, viewerId, madeBy }: { ids: string[]; viewerId: string; madeBy?: string },
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  let query = db
+    .selectFrom("tasks")
+    .select("tasks.id")
+    .where("tasks.id", "in", ids)
+    .where("tasks.hidden", "=", dbBool(false))
+    .where(notHiddenBy(viewerId));
+  if (madeBy !== undefined) query = query.where("tasks.user_id", "=", madeBy);
+  return new Set((await query.execute()).map((row) => row.id));
+}

@@ -28,7 +28,7 @@ export interface TaskFilters {
   comparison?: string;
 }
 
-export type ListedTask = TaskRow & { member_name: string | null; via_token?: string | null };
+export type ListedTask = TaskRow & { member_name: string | null; via_token?: string | null; gateway_submission_id?: string | null };
 
 /** The name of the personal access token a script made the task with, or null (made in the dashboard). */
 export const viaToken = (eb: ExpressionBuilder<Database, "tasks">) =>
@@ -39,13 +39,22 @@ export const viaToken = (eb: ExpressionBuilder<Database, "tasks">) =>
     .whereRef("submissions.id", "=", "tasks.submission_id")
     .as("via_token");
 
+/** The submission of a task a script made through the gateway, whose id the task goes by (lib/tasks/task-ids.ts), or null. */
+export const gatewaySubmissionId = (eb: ExpressionBuilder<Database, "tasks">) =>
+  eb
+    .selectFrom("submissions")
+    .select("submissions.id")
+    .whereRef("submissions.id", "=", "tasks.submission_id")
+    .where("submissions.token_id", "is not", null)
+    .as("gateway_submission_id");
+
 /** One task with its member's name, as the list shows it. */
 export async function getListedTask(db: Kysely<Database>, { id }: { id: string }): Promise<ListedTask | undefined> {
   return db
     .selectFrom("tasks")
     .leftJoin("user", "user.id", "tasks.user_id")
     .selectAll("tasks")
-    .select(["user.name as member_name", viaToken])
+    .select(["user.name as member_name", viaToken, gatewaySubmissionId])
     .where("tasks.id", "=", id)
     .executeTakeFirst();
 }
@@ -92,7 +101,7 @@ export async function listTasks(
     .selectFrom("tasks")
     .leftJoin("user", "user.id", "tasks.user_id")
     .selectAll("tasks")
-    .select(["user.name as member_name", viaToken])
+    .select(["user.name as member_name", viaToken, gatewaySubmissionId])
     .where("tasks.hidden", "=", dbBool(false));
   if (viewerId) query = query.where(notHiddenBy(viewerId));
   if (filters.status?.length) query = query.where("tasks.status", "in", filters.status);

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { fromDbBool } from "@/lib/db/booleans";
 import { exportTaskPage, type ExportTaskRow, type TaskExportScope } from "@/lib/db/exports";
 import type { Database } from "@/lib/db/schema";
+import { publicTaskId } from "@/lib/tasks/task-ids";
 import type { PagedSource } from "./paged-stream";
 
 // One row per task: when, who (and through which of their access tokens), which model with what settings, the
@@ -49,7 +50,8 @@ export function settingsSummary(params: string | null): string {
 
 export function taskExport(row: ExportTaskRow): TaskExport {
   return {
-    task_id: row.id,
+    // The id the gallery and the gateway show: the gateway's for a task a script made through it.
+    task_id: publicTaskId(row),
     created_at: row.created_at,
     member: row.member_name ?? (row.user_id ? "Removed member" : null),
     model: row.model,
@@ -67,10 +69,19 @@ export function taskExport(row: ExportTaskRow): TaskExport {
 
 type TaskCursor = { createdAt: string; id: string };
 
-export const taskSource = (
+export function taskSource(
   db: Kysely<Database>,
   scope: TaskExportScope,
-): Omit<PagedSource<TaskExport, TaskCursor>, "head" | "tail" | "format"> => ({
-  readPage: async (after, limit) => (await exportTaskPage(db, { scope, after, limit })).map(taskExport),
-  cursorOf: (row) => ({ createdAt: String(row.created_at), id: String(row.task_id) }),
-});
+): Omit<PagedSource<TaskExport, TaskCursor>, "head" | "tail" | "format"> {
+  // Pages follow the tasks' own ids, which a row's task_id is not when it is the gateway's: each row's is kept aside.
+  const cursors = new WeakMap<TaskExport, TaskCursor>();
+  return {
+    readPage: async (after, limit) =>
+      (await exportTaskPage(db, { scope, after, limit })).map((row) => {
+        const exported = taskExport(row);
+        cursors.set(exported, { createdAt: row.created_at, id: row.id });
+        return exported;
+      }),
+    cursorOf: (row) => cursors.get(row)!,
+  };
+}

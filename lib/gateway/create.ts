@@ -82,7 +82,7 @@ export async function createThroughGateway({
   if (!model) throw new Error(`validated model ${generation.model} missing from the catalogue`);
   const connection = database();
   const request = await withUpstreamParent(generation, holder.user.id);
-  const resolved = await resolveResultReferences(connection.db, request);
+  const resolved = await resolveResultReferences(connection.db, request, { viewer: { kind: "token", user: holder.user } });
   try {
     const { submissions, repeated } = await submit({
       connection,
@@ -96,9 +96,6 @@ export async function createThroughGateway({
         shown: request,
         sources: sourcesOf(request),
         tokenId: holder.token.id,
-        ...(holder.token.budgetCredits !== null
-          ? { tokenBudget: { tokenId: holder.token.id, name: holder.token.name, limit: holder.token.budgetCredits } }
-          : {}),
       },
     });
     const submission = submissions[0]!;

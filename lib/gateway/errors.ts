@@ -15,6 +15,7 @@ const UPSTREAM_CODES: Record<string, string> = {
   "invalid:body": "invalid_request",
   "unauthorized:access_token": "unauthorized",
   "not_found:task": "not_found",
+  "not_found:route": "not_found",
   "rate_limited:token": "rate_limited",
   "bad_request:legacy_request": "invalid_request",
 };

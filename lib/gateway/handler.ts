@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { bearerToken } from "@/lib/http/bearer";
+import { nestedDeeperThan } from "@/lib/json-depth";
 import { parseJson, readJsonBytes, refuseNul } from "@/lib/http/body";
 import { log } from "@/lib/log";
 import { issueFields } from "@/lib/models/issues";
@@ -25,6 +26,9 @@ interface Options<B> {
   legacy?: boolean;
 }
 
+/** As the API reads bodies (docs/emulator.md): deeper is malformed, and no walk of a body goes past it. */
+const MAX_BODY_DEPTH = 32;
+
 const REFUSED =
   "This access token is not valid: it is missing, unknown, expired or revoked, or its member can no longer generate. Make one in Darkroom under Settings → Access tokens.";
 
@@ -47,6 +51,11 @@ export function withToken<B = undefined>(
       const body = options.body
         ? parseJson(await readJsonBytes(request), options.body, (error) => issueFields(error.issues))
         : (undefined as B);
+      if (nestedDeeperThan(body, MAX_BODY_DEPTH))
+        throw new AppError(
+          "bad_request:json",
+          `The request body nests deeper than ${MAX_BODY_DEPTH} levels; no request of the API needs more.`,
+        );
       return await handler({ request, body, params, holder });
     } catch (error) {
       if (error instanceof AppError) return refuse(error);

@@ -13,15 +13,15 @@ import { gatewayTask } from "./task-view";
 // 200 {taskId, status, creditCost}, a retrieval adds modelKey, videoUrl, errorCode/errorMessage, refundedCredits
 // and the timestamps, statuses are in capitals, and refusals are {errorCode, errorMessage, field} (./errors.ts).
 
-const legacyBodySchema = z
-  .object({
-    modelKey: z.literal("alpha-2.3", { error: 'modelKey is "alpha-2.3": the legacy endpoint makes alpha-2.3 videos only.' }),
-    prompt: z.string({ error: "prompt is required." }),
-    resolution: z.string().optional(),
-    outputDurationSec: z.number().optional(),
-    promptExtend: z.boolean().optional(),
-  })
-  .strict();
+// Not strict: a field the legacy body does not define is dropped (zod's default), as the API's default reading
+// ignores it (docs/emulator.md); only these five are read, so nothing else is ever sent.
+const legacyBodySchema = z.object({
+  modelKey: z.literal("alpha-2.3", { error: 'modelKey is "alpha-2.3": the legacy endpoint makes alpha-2.3 videos only.' }),
+  prompt: z.string({ error: "prompt is required." }),
+  resolution: z.string().optional(),
+  outputDurationSec: z.number().optional(),
+  promptExtend: z.boolean().optional(),
+});
 
 const V1_TO_LEGACY: Record<string, string> = { duration: "outputDurationSec", prompt_optimizer: "promptExtend" };
 

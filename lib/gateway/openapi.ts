@@ -6,10 +6,23 @@ import { ACCESS_TOKEN_SCOPES } from "@/lib/schemas/access-tokens";
 // The OpenAPI 3.1 document of the gateway (GET /v1/openapi.json), its request bodies generated from the same
 // zod schemas that validate them (zod 4's JSON Schema output, draft 2020-12, which OpenAPI 3.1 uses as is).
 
+/** The schemas are strict, but the gateway drops a field its model does not define (./unknown-fields.ts): so may a client. */
+function allowingUnknown(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(allowingUnknown);
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === "additionalProperties" && value === false))
+      .map(([key, value]) => [key, allowingUnknown(value)]),
+  );
+}
+
 const bodyOf = (kind: "image" | "video") =>
   ({
+    description:
+      "The model's request. A field the model defines in none of its modes is ignored (and not sent on); a field of another of its modes is a 422.",
     oneOf: MODELS.filter((model) => model.kind === kind).map((model) =>
-      z.toJSONSchema(model.schema, { io: "input", unrepresentable: "any" }),
+      allowingUnknown(z.toJSONSchema(model.schema, { io: "input", unrepresentable: "any" })),
     ),
   }) as Record<string, unknown>;
 
@@ -46,8 +59,8 @@ const task = {
 
 const legacyRequest = {
   type: "object",
+  description: "Any other field is ignored (and not sent on).",
   required: ["modelKey", "prompt"],
-  additionalProperties: false,
   properties: {
     modelKey: { const: "alpha-2.3" },
     prompt: { type: "string" },
@@ -103,7 +116,7 @@ const errors = (...statuses: number[]) => errorsAs("Error", statuses);
 const legacyErrors = (...statuses: number[]) => errorsAs("LegacyError", statuses);
 
 const ERROR_MEANING: Record<number, string> = {
-  400: "Missing or invalid Idempotency-Key, malformed JSON, or (legacy) an invalid request",
+  400: "Missing or invalid Idempotency-Key, malformed JSON (or nested deeper than 32 levels), or (legacy) an invalid request",
   401: "Missing, unknown, expired or revoked token",
   402: "Over a budget (the member's, the team's or the token's own): nothing was sent",
   403: "The token's scope does not allow this",
@@ -146,7 +159,7 @@ export function openApiDocument(origin: string) {
     info: {
       title: "Darkroom gateway to the generation API",
       version: "1.0.0",
-      description: `The generation API's own routes, served by Darkroom with a member's personal access token (scopes: ${ACCESS_TOKEN_SCOPES.join(", ")}). See docs/gateway.md.`,
+      description: `The generation API's own routes, served by Darkroom with a member's personal access token (scopes: ${ACCESS_TOKEN_SCOPES.join(", ")}). Another path under /v1 answers 404 and another method on a path 405 (method_not_allowed), in the Error shape. See docs/gateway.md.`,
     },
     servers: [{ url: origin }],
     components: {
@@ -173,7 +186,15 @@ export function openApiDocument(origin: string) {
         get: {
           summary: "Read a task",
           security: [{ token: [] }],
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: "The id the creation answered (the one Darkroom's gallery shows); the API's own id of the task is taken too",
+              schema: { type: "string" },
+            },
+          ],
           responses: { "200": { description: "The task", content: json({ $ref: "#/components/schemas/Task" }) }, ...errors(401, 404, 429) },
         },
       },

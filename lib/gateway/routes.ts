@@ -7,11 +7,13 @@ import { AppError } from "@/lib/errors";
 import { generationRequestSchema, getModel } from "@/lib/models/catalogue";
 import { parseWith } from "@/lib/http/body";
 import { issueFields } from "@/lib/models/issues";
+import { findSubmission } from "@/lib/tasks/task-ids";
 import { createThroughGateway, idempotencyConflict, idempotencyKeyOf, submissionIdFor } from "./create";
 import { withToken } from "./handler";
 import { legacyAnswer, legacyCreated, v1RequestOf } from "./legacy";
 import { referencesForSignedLinks } from "./signed-inputs";
-import { gatewayOrigin, gatewayTask, submissionIdOf } from "./task-view";
+import { gatewayOrigin, gatewayTask } from "./task-view";
+import { withoutUnknownFields } from "./unknown-fields";
 
 // The handlers behind app/v1/… and app/api/video/…: the spec's creation and retrieval endpoints, v1 and
 // legacy, with its paths, bodies, statuses and error shape. Bodies are validated by the same zod schemas
@@ -20,10 +22,13 @@ import { gatewayOrigin, gatewayTask, submissionIdOf } from "./task-view";
 const NOT_FOUND = "No task with this id was made by your member account.";
 const noStore = (headers: Record<string, string> = {}) => ({ "Cache-Control": "no-store", ...headers });
 
-/** A task the member made (through a token or the dashboard), or 404, as the spec's ownership rule says. */
+/**
+ * A task the member made (through a token or the dashboard), named by the id the gateway answered or by the API's
+ * id that a page may once have shown, or 404, as the spec's ownership rule says.
+ */
 async function ownSubmission(id: unknown, userId: string): Promise<Submission> {
-  const submissionId = submissionIdOf(z.string().max(200).catch("").parse(id));
-  const submission = submissionId ? await getSubmission(database().db, { id: submissionId }) : undefined;
+  const named = z.string().min(1).max(200).catch("").parse(id);
+  const submission = named ? await findSubmission(database().db, named) : undefined;
   if (!submission || submission.user_id !== userId) throw new AppError("not_found:task", NOT_FOUND);
   return submission;
 }
@@ -52,7 +57,8 @@ export function creationRoute(kind: "image" | "video") {
     const key = idempotencyKeyOf(request, raw);
     let generation: z.output<typeof body>;
     try {
-      const linked = await referencesForSignedLinks(raw, { origin: gatewayOrigin(request), userId: holder.user.id });
+      // Fields the model does not define are ignored, as the API's default reading ignores them (./unknown-fields.ts).
+      const linked = await referencesForSignedLinks(withoutUnknownFields(raw), { origin: gatewayOrigin(request) });
       generation = parseWith(body, linked, (error) => issueFields(error.issues));
     } catch (error) {
       if (await getSubmission(database().db, { id: submissionIdFor(holder.user.id, key) })) throw idempotencyConflict();

@@ -1,6 +1,4 @@
 import "server-only";
-import { database } from "@/lib/db";
-import { getTaskRow } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { validSignature } from "./signed-media";
@@ -8,16 +6,14 @@ import { validSignature } from "./signed-media";
 // A script that read a task through the gateway holds its results as Darkroom's signed links
 // (/v1/files/{task}/{n}?expires…&signature…, ./signed-media.ts). Sent back as an input of a new creation, such a
 // link becomes the result reference the dashboard's "Use as input" sends (/api/media/{task}/{n}), before the body
-// is validated: the upstream then gets its own URL of that result (lib/tasks/result-references.ts), the task's
-// lineage names its source, and nothing of Darkroom's address is sent. A link of this Darkroom that is forged,
-// expired, or of another member's task is refused (422 on the field) before anything is stored or sent.
+// is validated: the upstream then gets its own URL of that result (lib/tasks/result-references.ts, which also
+// asks whether the caller may use that task: lib/policy/see.ts), the task's lineage names its source, and nothing
+// of Darkroom's address is sent. A link of this Darkroom that is forged or expired is refused here (422 on the
+// field) before anything is stored or sent.
 
 const FILE_PATH = /^\/v1\/files\/([^/]{1,200})\/(\d{1,2})$/;
-const REFUSED = {
-  signature:
-    "This Darkroom result link is not valid or has expired: read the task again (GET /v1/tasks/{id}) for a fresh one, and send that.",
-  owner: "This Darkroom result link is of a task your member account did not make; send the URL of a result of your own.",
-};
+const REFUSED =
+  "This Darkroom result link is not valid or has expired: read the task again (GET /v1/tasks/{id}) for a fresh one, and send that.";
 
 const MAX_DEPTH = 8;
 const refuse = (path: string, message: string) => new AppError("invalid:body", message, { [path]: message });
@@ -41,7 +37,7 @@ function signedLinkOf(value: string, origins: string[]) {
 }
 
 /** The raw body with each of this Darkroom's signed result links replaced by its result reference; refuses a bad one. */
-export async function referencesForSignedLinks(body: unknown, { origin, userId }: { origin: string; userId: string }): Promise<unknown> {
+export async function referencesForSignedLinks(body: unknown, { origin }: { origin: string }): Promise<unknown> {
   const origins = [origin, ...(env.PUBLIC_BASE_URL ? [new URL(env.PUBLIC_BASE_URL).origin] : [])];
   // Inputs lie a level or two deep; a body nested deeper is the schema's to refuse, not this walk's to recurse into.
   const walk = async (value: unknown, path: string, depth = 0): Promise<unknown> => {
@@ -49,9 +45,7 @@ export async function referencesForSignedLinks(body: unknown, { origin, userId }
     if (typeof value === "string") {
       const link = signedLinkOf(value, origins);
       if (!link) return value;
-      if (!validSignature(link.taskId, link.index, link.expires, link.signature)) throw refuse(path, REFUSED.signature);
-      const task = await getTaskRow(database().db, { id: link.taskId });
-      if (!task || task.user_id !== userId) throw refuse(path, REFUSED.owner);
+      if (!validSignature(link.taskId, link.index, link.expires, link.signature)) throw refuse(path, REFUSED);
       return `/api/media/${link.taskId}/${link.index}`;
     }
     if (Array.isArray(value)) return Promise.all(value.map((item, i) => walk(item, path ? `${path}.${i}` : String(i), depth + 1)));

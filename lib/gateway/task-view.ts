@@ -3,12 +3,14 @@ import type { Submission } from "@/lib/db/submissions";
 import type { TaskResultRow, TaskRow } from "@/lib/db/tasks";
 import { env } from "@/lib/env";
 import { resolveClient } from "@/lib/http/client";
+import { publicIdOfSubmission } from "@/lib/tasks/task-ids";
 import { signedMediaUrl } from "./signed-media";
 
 // What a script reads about a task it made through Darkroom: the spec's Task resource. Its id is
 // Darkroom's (`task_` and the submission's id), stable from the moment Darkroom accepts it, while it waits
-// in Darkroom's queue (`pending`) and after the upstream took it. A success is reported once Darkroom holds
-// its copy, with signed links to that copy; until then the task is still `processing` for the script.
+// in Darkroom's queue (`pending`) and after the upstream took it; the gallery, the task's page and the exports
+// name it by the same id (lib/tasks/task-ids.ts). A success is reported once Darkroom holds its copy, with
+// signed links to that copy; until then the task is still `processing` for the script.
 
 export interface GatewayTask {
   id: string;
@@ -23,9 +25,7 @@ export interface GatewayTask {
   error?: { code: string; message: string; field?: string };
 }
 
-export const GATEWAY_ID_PREFIX = "task_";
-export const gatewayId = (submissionId: string) => `${GATEWAY_ID_PREFIX}${submissionId}`;
-export const submissionIdOf = (id: string) => (id.startsWith(GATEWAY_ID_PREFIX) ? id.slice(GATEWAY_ID_PREFIX.length) : null);
+export { submissionIdOf } from "@/lib/tasks/task-ids";
 
 /** The address a script reaches Darkroom at: PUBLIC_BASE_URL when set, else the one this request came to. */
 export function gatewayOriginOf(headers: Headers, fallbackHost = "localhost"): string {
@@ -44,7 +44,7 @@ const SIZED_ITEMS = new Set(["delta-image-2"]);
 
 export function gatewayTask(submission: Submission, task: TaskRow | undefined, results: TaskResultRow[], origin: string): GatewayTask {
   const base = {
-    id: gatewayId(submission.id),
+    id: publicIdOfSubmission(submission),
     model: submission.model,
     created_at: submission.created_at,
     updated_at: task?.updated_at ?? submission.updated_at,

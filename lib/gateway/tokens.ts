@@ -3,18 +3,32 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { hashToken } from "@/lib/auth/token-hash";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
-import { accessTokenOwner, insertAccessToken, listAccessTokens, revokeAccessToken, touchAccessToken } from "@/lib/db/access-tokens";
+import {
+  accessTokenOwner,
+  insertAccessToken,
+  listAccessTokens,
+  listTeamAccessTokens,
+  revokeAccessToken,
+  touchAccessToken,
+} from "@/lib/db/access-tokens";
 import { recordAudit } from "@/lib/db/audit";
 import { tokenCommitted } from "@/lib/db/budgets";
 import { AppError } from "@/lib/errors";
-import type { Role } from "@/lib/members/roles";
-import { type AccessTokenScope, type AccessTokenView, newAccessTokenSchema, SCOPE_CHOICES } from "@/lib/schemas/access-tokens";
+import { roleAtLeast, type Role } from "@/lib/members/roles";
+import { announceWithdrawn, withdrawUnsent } from "@/lib/policy/withdraw";
+import {
+  type AccessTokenScope,
+  type AccessTokenView,
+  newAccessTokenSchema,
+  SCOPE_CHOICES,
+  type TeamAccessTokenView,
+} from "@/lib/schemas/access-tokens";
 import type { z } from "zod";
 
 // Personal access tokens: `dr_` and 32 random bytes (256 bits), shown once, stored as a sha256 (a random
 // secret of that size has nothing to guess, so it needs no slow hash). A member makes as many as they have
-// scripts; each is revocable, expires, and stops when its member is disabled or made a viewer
-// (lib/auth/members.ts). They open Darkroom's copy of the generation API (/v1/…) and nothing else.
+// scripts; each is revocable (by its member, or by an admin), expires, and stops when its member is disabled
+// or made a viewer (lib/auth/members.ts). They open Darkroom's copy of the generation API (/v1/…) and nothing else.
 
 const PREFIX = "dr_";
 const DAY_MS = 86_400_000;
@@ -73,11 +87,44 @@ export async function accessTokensOf(member: SessionUser): Promise<AccessTokenVi
   return Promise.all(rows.map(async (row) => view(row, row.budget_credits === null ? 0 : await tokenCommitted(db, { tokenId: row.id }))));
 }
 
-export async function revokeOwnAccessToken(member: SessionUser, id: string): Promise<void> {
+/** Every other member's live tokens, with their member: what an admin manages in Settings. */
+export async function teamAccessTokens(admin: SessionUser): Promise<TeamAccessTokenView[]> {
   const { db } = database();
-  if (!(await revokeAccessToken(db, { id, userId: member.id, at: new Date().toISOString() })))
-    throw new AppError("not_found:access_token", "You have no live access token with this id. Reload Settings to see yours.");
-  await recordAudit(db, { actorId: member.id, action: "access_token.revoke", subjectId: id });
+  const rows = await listTeamAccessTokens(db, { exceptUserId: admin.id });
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...view(row, row.budget_credits === null ? 0 : await tokenCommitted(db, { tokenId: row.id })),
+      member: { id: row.user_id, name: row.member_name },
+    })),
+  );
+}
+
+/**
+ * Revokes a token: a member their own, an admin anyone's (another's is a 404 to a member, as if it did not exist).
+ * What it queued and was never sent is cancelled in the same transaction (lib/policy/withdraw.ts), so nothing
+ * more is spent through it; the audit entry names the member when an admin revoked another's.
+ */
+export async function revokeAccessTokenAs(actor: SessionUser, id: string): Promise<void> {
+  const { db } = database();
+  const admin = roleAtLeast(actor.role, "admin");
+  const withdrawn = await db.transaction().execute(async (trx) => {
+    const owner = await revokeAccessToken(trx, { id, userId: admin ? undefined : actor.id, at: new Date().toISOString() });
+    if (owner === undefined)
+      throw new AppError(
+        "not_found:access_token",
+        admin
+          ? "There is no live access token with this id: it may have been revoked already. Reload Settings."
+          : "You have no live access token with this id. Reload Settings to see yours.",
+      );
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: "access_token.revoke",
+      subjectId: id,
+      ...(owner !== actor.id ? { detail: { member: owner } } : {}),
+    });
+    return withdrawUnsent(trx, { tokenIds: [id], reason: "token_revoked", actorId: actor.id });
+  });
+  await announceWithdrawn(withdrawn);
 }
 
 export interface TokenHolder {

@@ -78,6 +78,14 @@ describe("session cookie by protocol", () => {
     expect((await call(me, "/api/me", { cookie: cookieHeader(response), headers: proxied })).status).toBe(200);
   });
 
+  it("takes a forwarded host as sign-in's own origin only from a trusted proxy (issue 44)", async () => {
+    const forged = { origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+    expect((await signIn({ ...forged, [PEER_HEADER]: "198.51.100.9" })).status).toBe(403);
+    mutableEnv.TRUSTED_PROXIES = ["10.0.0.1"];
+    const proxied = { origin: "https://darkroom.example", "x-forwarded-host": "darkroom.example", "x-forwarded-proto": "https" };
+    expect((await signIn({ ...proxied, [PEER_HEADER]: "10.0.0.1", "x-forwarded-for": "203.0.113.6" })).status).toBe(200);
+  });
+
   it("is not Secure when an untrusted client only claims HTTPS", async () => {
     const response = await signIn({ [PEER_HEADER]: "198.51.100.9", "x-forwarded-proto": "https" });
     const session = response.headers.getSetCookie().find((cookie) => /session_token=/.test(cookie))!;

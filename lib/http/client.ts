@@ -1,42 +1,16 @@
 import "server-only";
-import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/env";
 import { PEER_FORWARDED_HEADER, PEER_HEADER } from "./peer-headers.mjs";
+import { firstForwardedHost, isTrusted, normaliseAddress as normalise, trustList } from "./proxy-trust.mjs";
 
 // Who is asking, and over which protocol. The launcher's preload (lib/launcher/front.mjs) stamps
-// every request with the connected machine's address; X-Forwarded-For and X-Forwarded-Proto are believed
-// only when that machine is one of TRUSTED_PROXIES, and then only up to the first hop that is not.
+// every request with the connected machine's address; X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host
+// are believed only when that machine is one of TRUSTED_PROXIES (X-Forwarded-For only up to the first hop
+// that is not). The front checks the host itself too (lib/http/hosts.mjs), with the same trust list.
 
 export { PEER_FORWARDED_HEADER, PEER_HEADER } from "./peer-headers.mjs";
 /** Set by Darkroom on the copy of a request it hands better-auth: the client address it decided on. */
 export const CLIENT_HEADER = "x-darkroom-client";
-
-/** `::ffff:10.0.0.1` is `10.0.0.1`; brackets and zone ids go. */
-function normalise(address: string): string {
-  const bare = address
-    .trim()
-    .replace(/^\[|\]$/g, "")
-    .replace(/%.*$/, "");
-  return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(bare) ? bare.slice(7) : bare.toLowerCase();
-}
-
-function trustList(entries: string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = "", prefix] = entry.split("/");
-    const ip = normalise(address);
-    const family = isIP(ip) === 6 ? "ipv6" : "ipv4";
-    if (!isIP(ip)) continue; // lib/env names no host names: a proxy is an address
-    if (prefix === undefined) list.addAddress(ip, family);
-    else list.addSubnet(ip, Number(prefix), family);
-  }
-  return list;
-}
-
-function isTrusted(list: BlockList, address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && list.check(address, family === 6 ? "ipv6" : "ipv4");
-}
 
 export interface Client {
   /** The client's address, or undefined when the request did not come through Darkroom's server (tests). */
@@ -55,6 +29,21 @@ export function resolveClient(headers: Headers, trustedProxies: string[] = env.T
   while (hops.length > 0 && isTrusted(list, address)) address = hops.pop()!;
   const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
   return { address, https: proto === "https" };
+}
+
+/**
+ * The hosts a request was addressed to: its URL's, its Host header, and the host a trusted proxy says the
+ * browser asked for (X-Forwarded-Host), which counts from no one else: a client that names its own
+ * forwarded host must not pass as Darkroom's origin (issue 44). Unknown hosts never get this far (the front).
+ */
+export function requestHosts(request: Request, trustedProxies: string[] = env.TRUSTED_PROXIES): string[] {
+  const hosts = [new URL(request.url).host];
+  const host = request.headers.get("host")?.trim().toLowerCase();
+  if (host) hosts.push(host);
+  const peer = request.headers.get(PEER_HEADER);
+  const forwarded = firstForwardedHost(request.headers.get("x-forwarded-host"));
+  if (peer && forwarded && isTrusted(trustList(trustedProxies), normalise(peer))) hosts.push(forwarded);
+  return hosts;
 }
 
 const LOOPBACK = trustList(["127.0.0.0/8", "::1"]);

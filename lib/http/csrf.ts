@@ -1,3 +1,6 @@
+import "server-only";
+import { requestHosts } from "./client";
+
 // Cross-site request forgery: every state-changing request must come from Darkroom's own pages. Browsers
 // say where a request comes from in Sec-Fetch-Site (and Origin); a request that says neither, or names
 // another site, is refused. SameSite cookies stay as a second line.
@@ -6,16 +9,6 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const CROSS_SITE_MESSAGE =
   "This request did not come from Darkroom's own pages, so it was refused. Open Darkroom and try again from there.";
-
-/** The hosts this request was addressed to: the Host header, and the one a reverse proxy says it served. */
-function ownHosts(request: Request): string[] {
-  const hosts = [new URL(request.url).host];
-  for (const name of ["host", "x-forwarded-host"]) {
-    const value = request.headers.get(name)?.split(",")[0]?.trim().toLowerCase();
-    if (value) hosts.push(value);
-  }
-  return hosts;
-}
 
 function originHost(origin: string): string | undefined {
   try {
@@ -34,5 +27,6 @@ export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return true; // neither header: not a browser on Darkroom's page
   const host = originHost(origin);
-  return !host || !ownHosts(request).includes(host);
+  // Its own hosts: Host, and X-Forwarded-Host only from a trusted proxy (lib/http/client.ts).
+  return !host || !requestHosts(request).includes(host);
 }

@@ -59,8 +59,11 @@ const isRoute = (path) => path.startsWith("/api/") || path.startsWith("/v1/");
 
 /** A share link's page and media (app/(public)/s): nothing there is for search engines. */
 const isShared = (path) => path.startsWith("/s/");
-/** A share link's media is not kept by the browser: once the link is revoked it should not be at hand. */
-const sharedMedia = (path) => /^\/s\/[^/]+\/media\//.test(path);
+/**
+ * A share link's media is not kept by the browser: once the link is revoked it should not be at hand. Nor is its
+ * 429 answer (/s/<token>/throttled), which holds only for the next minute.
+ */
+const sharedNoStore = (path) => /^\/s\/[^/]+\/(media\/|throttled$)/.test(path);
 
 /** Headers for one answer; `csp` is the policy (pages and routes alike). */
 export function securityHeaders({ path, csp, https }) {
@@ -73,6 +76,6 @@ export function securityHeaders({ path, csp, https }) {
     "Cross-Origin-Opener-Policy": "same-origin",
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
     ...(isShared(path) ? { "X-Robots-Tag": "noindex, nofollow, noimageindex" } : {}),
-    ...((isRoute(path) && !cachedPrivately(path)) || sharedMedia(path) ? { "Cache-Control": "no-store" } : {}),
+    ...((isRoute(path) && !cachedPrivately(path)) || sharedNoStore(path) ? { "Cache-Control": "no-store" } : {}),
   };
 }

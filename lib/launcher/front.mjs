@@ -5,20 +5,26 @@
 //    a client sent. Each request gets the address of the machine actually connected (replacing any such
 //    header from outside), so Darkroom decides which forwarded headers to believe (TRUSTED_PROXIES,
 //    lib/http/client.ts) from a fact rather than a claim.
-// 2. Malformed escapes. Next decodes the path itself and answers a bare 500 when a segment is not valid
+// 2. Known hosts only. A request whose host (Host, or X-Forwarded-Host from a machine in TRUSTED_PROXIES)
+//    is not one Darkroom serves (lib/http/hosts.mjs) gets 421 before anything else reads it: DNS rebinding
+//    reaches Darkroom under an attacker's name. Here, not in proxy.ts, because every path passes here,
+//    the build's static files and /api/uploads included, which proxy.ts's matcher leaves out.
+// 3. Malformed escapes. Next decodes the path itself and answers a bare 500 when a segment is not valid
 //    percent-encoded UTF-8 (`%ff`, `%C3%28`, a lone `%`), before proxy.ts runs; in the query it turns
 //    them into U+FFFD. Both are answered here with a 400 a person can act on.
-// 3. Body limits. Next waits for a whole body before a proxied route runs (keeping only its first 96 KiB,
+// 4. Body limits. Next waits for a whole body before a proxied route runs (keeping only its first 96 KiB,
 //    which the route would then parse as if it were all) and waits for a declared length as long as the
 //    client likes. A body over its route's limit (body-limits.mjs) is refused here with 413 and the
 //    connection closed: a declared length at once, a chunked body as soon as it passes the limit, with
 //    nothing past the limit handed on.
-// 4. Brotli. Under `next start`, the build's scripts and styles go out brotli-compressed to browsers that
+// 5. Brotli. Under `next start`, the build's scripts and styles go out brotli-compressed to browsers that
 //    accept it (static-brotli.mjs); every other request reaches Next as before.
 import http from "node:http";
 import path from "node:path";
 import { bodyLimit } from "../http/body-limits.mjs";
+import { isHealthCheck, isServedHost, misdirected, servedHosts, splitList } from "../http/hosts.mjs";
 import { PEER_FORWARDED_HEADER, PEER_HEADER } from "../http/peer-headers.mjs";
+import { firstForwardedHost, isTrusted, normaliseAddress, trustList } from "../http/proxy-trust.mjs";
 import { securityHeaders } from "../http/security-headers.mjs";
 import { brotliStatic } from "./static-brotli.mjs";
 
@@ -56,6 +62,45 @@ function answer(request, response, status, body, extra = {}) {
     ...extra,
   });
   response.end(body);
+}
+
+/** @type {{ key: string; hosts: ReturnType<typeof servedHosts>; proxies: ReturnType<typeof trustList> } | undefined} */
+let settings;
+
+/**
+ * The hosts served and the proxies trusted, from the settings lib/env.ts checks (in this same process, which
+ * exits at start-up on an invalid value). Read here because Node preloads the front before any TypeScript
+ * loader, so it cannot import lib/env.ts; read when asked, after Next has loaded its .env files too.
+ */
+function frontSettings() {
+  // eslint-disable-next-line no-restricted-properties -- see above: lib/env.ts validates the same variables
+  const { ALLOWED_HOSTS, PUBLIC_BASE_URL, HOST, TRUSTED_PROXIES } = process.env;
+  const key = [ALLOWED_HOSTS, PUBLIC_BASE_URL, HOST, TRUSTED_PROXIES].join("\n");
+  if (settings?.key !== key) {
+    const hosts = servedHosts({ allowedHosts: splitList(ALLOWED_HOSTS), publicBaseUrl: PUBLIC_BASE_URL, listenHost: HOST });
+    settings = { key, hosts, proxies: trustList(splitList(TRUSTED_PROXIES)) };
+  }
+  return settings;
+}
+
+/** The host the browser asked for: a trusted proxy's X-Forwarded-Host, else Host. */
+function requestHost(request, proxies) {
+  const forwarded = firstForwardedHost(request.headers["x-forwarded-host"]);
+  if (forwarded && isTrusted(proxies, normaliseAddress(request.socket?.remoteAddress ?? ""))) return forwarded;
+  return request.headers.host;
+}
+
+/** True when the request was refused with 421 because its host is not one Darkroom serves. */
+function refuseHost(request, response) {
+  const target = request.url ?? "/";
+  if (isHealthCheck(target)) return false;
+  const { hosts, proxies } = frontSettings();
+  const host = requestHost(request, proxies);
+  if (isServedHost(hosts, host)) return false;
+  request.resume(); // drain any body (up to its limit); nothing reads it
+  const { contentType, body } = misdirected(host, target);
+  answer(request, response, 421, body, { "Content-Type": contentType, Connection: "close" });
+  return true;
 }
 
 /**
@@ -119,6 +164,7 @@ http.Server.prototype.emit = function front(event, ...args) {
     if (request.headers["x-forwarded-for"] === undefined) delete request.headers[PEER_FORWARDED_HEADER];
     else request.headers[PEER_FORWARDED_HEADER] = "1";
     if (limitBody(request, response)) return true;
+    if (refuseHost(request, response)) return true;
     if (hasMalformedEscape(request.url ?? "/")) {
       request.resume(); // drain any body (up to its limit); nothing reads it
       answer(request, response, 400, BAD_ADDRESS);

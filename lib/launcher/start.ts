@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { childEnv, loadEnvFile, type Env } from "@/lib/env";
+import { describeServedHosts, servedHosts } from "@/lib/http/hosts.mjs";
 import { build, buildNeed } from "./build";
 import { startMessage } from "./build-messages";
 
@@ -118,8 +119,8 @@ const loopback = isLoopback(env.HOST);
 const reachableFromElsewhere = !loopback || env.TRUSTED_PROXIES.length > 0;
 const setupToken = env.SETUP_TOKEN ?? (reachableFromElsewhere ? randomBytes(18).toString("base64url") : undefined);
 
-// The preload stamps each request with the connected machine's address (see lib/http/client.ts) and answers
-// malformed %-escapes with 400 before Next (which would answer 500).
+// The preload stamps each request with the connected machine's address (see lib/http/client.ts), answers
+// hosts it does not serve with 421 and malformed %-escapes with 400 before Next (which would answer 500).
 const front = path.join("lib", "launcher", "front.mjs");
 run(process.execPath, ["--import", `./${front}`, nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
   GENERATION_API_BASE_URL: upstream.url,
@@ -129,6 +130,8 @@ run(process.execPath, ["--import", `./${front}`, nextBin, dev ? "dev" : "start",
 });
 await waitUntilUp(`http://${localHost}:${env.PORT}/api/health`);
 const appUrl = loopback ? `http://localhost:${env.PORT}` : `http://${localHost}:${env.PORT}`;
-console.log(`\nDarkroom is ready: open ${appUrl}${loopback ? "" : ` (listening on ${env.HOST}, reachable from other machines)`}\n`);
+console.log(`\nDarkroom is ready: open ${appUrl}${loopback ? "" : ` (listening on ${env.HOST}, reachable from other machines)`}`);
+// Which names it answers to (the front's rule, from the same settings): a 421 elsewhere is then no surprise.
+console.log(`${describeServedHosts(servedHosts({ allowedHosts: env.ALLOWED_HOSTS, publicBaseUrl, listenHost: env.HOST }))}\n`);
 if (setupToken && reachableFromElsewhere)
   console.log(`First-run setup token (asked for on /setup until the first admin exists): ${setupToken}\n`);

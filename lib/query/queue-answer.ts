@@ -9,9 +9,14 @@ export interface QueueAnswer {
   submissions: SubmissionView[];
   /** Held for a person's decision. */
   attention: SubmissionView[];
+  /** Cancelled by the rules before sending in the last day (a token revoked, a member disabled…), with the reason. */
+  withdrawn: SubmissionView[];
 }
 
-/** The panel shows while submissions wait to be sent or need a decision, or the queue is paused or held. */
+/**
+ * The panel shows while submissions wait to be sent, need a decision or were cancelled by the rules in the last
+ * day, or the queue is paused or held.
+ */
 export function queueShows(data: QueueAnswer | undefined): data is QueueAnswer {
-  return Boolean(data && (data.submissions.length || data.held || data.paused || data.attention.length));
+  return Boolean(data && (data.submissions.length || data.held || data.paused || data.attention.length || data.withdrawn.length));
 }

@@ -47,9 +47,14 @@ export interface AccessTokenView {
   id: string;
   name: string;
   scopes: AccessTokenScope[];
-  /** Its own cap and what it commits now (lib/budgets/token-budget.ts), or null. */
+  /** Its own cap and what it commits now (lib/policy/budgets.ts), or null. */
   budget: { limit: number; committed: number } | null;
   createdAt: string;
   expiresAt: string;
   lastUsedAt: string | null;
+}
+
+/** A token in the admins' list of every member's tokens: with the member it belongs to. */
+export interface TeamAccessTokenView extends AccessTokenView {
+  member: { id: string; name: string | null };
 }

@@ -51,7 +51,7 @@ export function queueReasonWords(code: QueueReasonCode, until: string | null, no
     case "retrying":
       return wait ? `The API did not answer clearly, same request again in ${wait}` : "The API did not answer clearly, trying again now";
     case "first_charge":
-      return "Waiting for the first charge of this model";
+      return "Waiting for the first charge of these settings";
     case "over_budget":
       return wait ? `Over budget, checking again in ${wait}` : "Over budget, checking again now";
     case "paused":

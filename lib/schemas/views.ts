@@ -41,7 +41,13 @@ export interface TaskEstimate {
 }
 
 export interface TaskView {
+  /** Darkroom's key of the task (the API's id): what its routes (/api/tasks, /api/media, boards) take. */
   id: string;
+  /**
+   * The id people and scripts know it by (lib/tasks/task-ids.ts): for a task a script made through the gateway,
+   * the gateway's id, else `id`. Pages show and link this one. Absent from views logged before it existed.
+   */
+  publicId?: string;
   model: string;
   kind: "image" | "video";
   /** The upstream's status, except that a success shows as "archiving" while its results are being saved to the archive. */
@@ -114,6 +120,9 @@ export type TaskEvent =
 export type LiveEvent =
   | { seq: number; type: "task"; id: string; version: number; view: TaskView }
   | { seq: number; type: "submission"; id: string; state: string; taskId: string | null };
+
+/** A task's page, at the id people know it by (its page resolves the API's id too). */
+export const taskPageHref = (task: Pick<TaskView, "id" | "publicId">) => `/tasks/${encodeURIComponent(task.publicId ?? task.id)}`;
 
 /** Darkroom's URL of an archived result (the upstream's never reaches the browser). */
 export const mediaUrl = (taskId: string, index: number, variant: "file" | "thumbnail" | "download" = "file") =>

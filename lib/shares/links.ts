@@ -85,9 +85,9 @@ export async function createShareLink(
   };
 }
 
-/** A member's own live links; an admin sees everyone's. */
+/** The member's live links and the others' links to their boards and tasks (lib/db/share-links.ts); an admin's: everyone's. */
 export async function shareLinksOf(user: SessionUser): Promise<ShareLinkView[]> {
-  const rows = await listShareLinks(database().db, { userId: roleAtLeast(user.role, "admin") ? undefined : user.id });
+  const rows = await listShareLinks(database().db, { concerning: roleAtLeast(user.role, "admin") ? undefined : user.id });
   return rows.map((row) => ({
     id: row.id,
     owner: { id: row.user_id, name: row.user_name },
@@ -101,19 +101,21 @@ export async function shareLinksOf(user: SessionUser): Promise<ShareLinkView[]> 
   }));
 }
 
-/** Takes effect at once on every instance: each open reads the link from the database. Own links, or any for an admin. */
+/**
+ * Takes effect at once on every instance: each open reads the link from the database. By its maker, the owner of
+ * the board or of any task it shares, or an admin (the list's rule); to anyone else it is not there (404).
+ */
 export async function revokeShare(user: SessionUser, id: string): Promise<void> {
   const { db } = database();
   const revoked = await revokeShareLink(db, {
     id,
-    userId: user.id,
-    anyOwner: roleAtLeast(user.role, "admin"),
+    concerning: roleAtLeast(user.role, "admin") ? undefined : user.id,
     at: new Date().toISOString(),
   });
   if (!revoked)
     throw new AppError(
       "not_found:share_link",
-      "No live share link of yours with this id: it was revoked already. Reload Settings to see the live ones.",
+      "No live share link with this id that you made or that shares your board or tasks: it may have been revoked already. Reload Settings to see the live ones.",
     );
   await recordAudit(db, { actorId: user.id, action: "share_link.revoke", subjectId: id });
 }

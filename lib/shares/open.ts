@@ -2,11 +2,11 @@ import "server-only";
 import { hashToken } from "@/lib/auth/token-hash";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import { boardTaskIds } from "@/lib/db/boards";
 import { countShareView, openableShareLink, sharedTasks } from "@/lib/db/share-links";
 import { AppError } from "@/lib/errors";
 import { recordRequest } from "@/lib/http/request-window";
 import { PREVIEW_WIDTH } from "@/lib/media/widths";
+import { tasksLinkShows, type SharedSubject } from "@/lib/policy/share";
 import type { SharedPageView } from "@/lib/schemas/share-links";
 import { mediaResponse, type MediaVariant } from "@/lib/tasks/results";
 import { SHARE_TOKEN_PATTERN } from "./links";
@@ -14,20 +14,24 @@ import { SHARE_REFUSED_MESSAGE } from "./refusal";
 import { checkShareRate, shareRateKey } from "./rate-limit";
 
 // Opening a share link, with no account: the page's data and its media, each read from the database on every
-// request (a revoked link is refused at once, on every instance). What leaves here is the media, served from
-// Darkroom's archive, and the prompt when the sharer chose so: never credits, members, other tasks or the
-// upstream's URLs.
+// request (a revoked link is refused at once, on every instance), each showing only what the link's maker could
+// see now (lib/policy/share.ts, asked by both). What leaves here is the media, served from Darkroom's archive,
+// and the prompt when the sharer chose so: never credits, members, other tasks or the upstream's URLs.
 
 const refused = () => new AppError("not_found:share_link", SHARE_REFUSED_MESSAGE);
 
+/** The live link a token names (not revoked, not expired), with what it names. */
 async function openable(token: string) {
   if (!SHARE_TOKEN_PATTERN.test(token)) return undefined;
-  const { db } = database();
-  const link = await openableShareLink(db, { tokenHash: hashToken(token), at: new Date().toISOString() });
+  const link = await openableShareLink(database().db, { tokenHash: hashToken(token), at: new Date().toISOString() });
   if (!link) return undefined;
-  // A board's link shows the board as it is now, in its order (a deleted board: nothing, so refused).
-  const taskIds = link.board_id ? await boardTaskIds(db, { boardId: link.board_id }) : (JSON.parse(link.task_ids) as string[]);
-  return { ...link, taskIds };
+  // A board's link names the board, followed as it is when opened; a task link, its list.
+  const subject: SharedSubject = {
+    userId: link.user_id,
+    boardId: link.board_id,
+    taskIds: link.board_id ? [] : (JSON.parse(link.task_ids) as string[]),
+  };
+  return { ...link, subject };
 }
 
 const base = (token: string, taskId: string, index: number) => `/s/${token}/media/${encodeURIComponent(taskId)}/${index}`;
@@ -38,11 +42,13 @@ export async function openSharedPage(token: string, headers: Headers): Promise<S
   await checkShareRate(key);
   await recordRequest(key);
   const link = await openable(token);
-  if (!link || link.taskIds.length === 0) throw refused();
+  if (!link) throw refused();
   const { db } = database();
-  const { tasks, results } = await sharedTasks(db, { ids: link.taskIds });
+  const taskIds = await tasksLinkShows(db, link.subject);
+  if (taskIds.length === 0) throw refused();
+  const { tasks, results } = await sharedTasks(db, { ids: taskIds });
   const byId = new Map(tasks.map((task) => [task.id, task]));
-  const shown = link.taskIds.flatMap((id) => {
+  const shown = taskIds.flatMap((id) => {
     const task = byId.get(id);
     const own = results.filter((result) => result.task_id === id);
     if (!task || own.length === 0) return [];
@@ -63,7 +69,7 @@ export async function openSharedPage(token: string, headers: Headers): Promise<S
       },
     ];
   });
-  // Every task hidden for the team since: nothing is left to show.
+  // Nothing with an archived result left: refused, as a link that shows nothing.
   if (shown.length === 0) throw refused();
   if ((await countShareView(db, { id: link.id, at: new Date().toISOString() })) === 1)
     await recordAudit(db, { actorId: link.user_id, action: "share_link.first_view", subjectId: link.id });
@@ -84,7 +90,7 @@ export async function sharedMedia(
   const key = shareRateKey(request.headers);
   await checkShareRate(key);
   const link = await openable(token);
-  const visible = link?.taskIds.includes(taskId) && (await sharedTasks(database().db, { ids: [taskId] })).tasks.length === 1;
+  const visible = link !== undefined && (await tasksLinkShows(database().db, link.subject, [taskId])).length === 1;
   if (!visible) {
     await recordRequest(key);
     throw refused();

@@ -13,7 +13,7 @@ import { connect, type Connection } from "@/lib/db/connect";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { migrated } from "@/lib/testing/app";
-import { PAST_CHARGE, PAST_CHARGE_TASK, recordPastCharge } from "@/lib/testing/past-charge";
+import { PAST_CHARGE, PAST_CHARGE_TASKS, recordPastCharge } from "@/lib/testing/past-charge";
 import { clearEngineTables, countCalls, testEngine, type TestEngine, type UpstreamCall } from "@/lib/testing/engine";
 import { listQueued } from "@/lib/db/submissions";
 import { dispatchOnce } from "./engine/dispatch";
@@ -28,7 +28,7 @@ const MEMBER = "user_test"; // testEngine submits as this member
 const db = () => database().db;
 const creations = (calls: UpstreamCall[]) => calls.filter((c) => c.method.startsWith("create"));
 const submissions = () => db().selectFrom("submissions").selectAll().orderBy("position").execute();
-const tasks = () => db().selectFrom("tasks").selectAll().where("id", "!=", PAST_CHARGE_TASK).execute();
+const tasks = () => db().selectFrom("tasks").selectAll().where("id", "not in", PAST_CHARGE_TASKS).execute();
 
 async function setBudget(
   limit: number,
@@ -219,7 +219,7 @@ describe("a model the team was never charged for", () => {
     generate_audio: false,
   });
   const BETA_PRICE = 15;
-  const FIRST_CHARGE_WORDS = "Waiting for the first charge of this model";
+  const FIRST_CHARGE_WORDS = "Waiting for the first charge of these settings";
 
   it("runs: 10 under a 1-credit budget: one is sent, nine wait for its charge, then are held by it", async () => {
     const emu = emulator();
@@ -265,7 +265,7 @@ describe("a model the team was never charged for", () => {
       "Your daily budget has 0 credits left; this needs 38. It renews at 00:00, UTC time.",
     );
     expect((await refused(t.submit(BETA("a kite")))).message).toBe(
-      "Your daily budget has 0 credits left; this model's cost is not known until the API charges it once. It renews at 00:00, UTC time.",
+      "Your daily budget has 0 credits left; this configuration's cost is not known until the API charges it once. It renews at 00:00, UTC time.",
     );
     // The budget was passed by that one task only.
     const status = await budgetStatus(db(), budget, { now: new Date(), timeZone: "UTC" });

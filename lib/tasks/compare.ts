@@ -13,6 +13,7 @@ import { decodeCursor, encodeCursor } from "./cursor";
 import { sourcesOf } from "./lineage";
 import { submissionWithPosition } from "./queue";
 import { resolveResultReferences } from "./result-references";
+import { memberViewer } from "@/lib/policy/see";
 import { submit, submitTogether, type NewSubmission } from "./submit";
 import { taskView } from "./task-views";
 
@@ -39,7 +40,7 @@ async function columnSubmission(user: SessionUser, request: GenerationRequest, i
     model: model.id,
     kind: model.kind,
     endpoint: model.endpoint,
-    request: await resolveResultReferences(database().db, request),
+    request: await resolveResultReferences(database().db, request, { viewer: memberViewer(user) }),
     shown: request,
     sources: sourcesOf(request),
     comparison,

@@ -138,7 +138,7 @@ describe("queue reasons", () => {
     const now = Date.parse("2026-01-01T00:00:00.000Z");
     const words = QUEUE_REASON_CODES.map((code) => queueReasonWords(code, null, now));
     expect(new Set(words).size).toBe(QUEUE_REASON_CODES.length);
-    expect(queueReasonWords("first_charge", null, now)).toBe("Waiting for the first charge of this model");
+    expect(queueReasonWords("first_charge", null, now)).toBe("Waiting for the first charge of these settings");
     expect(queueReasonWords("over_budget", new Date(now + 60_000).toISOString(), now)).toBe("Over budget, checking again in 60 s");
   });
 

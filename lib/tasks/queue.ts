@@ -3,10 +3,19 @@ import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { deleteInstanceValue, getInstanceValue, setInstanceValue } from "@/lib/db/instance";
 import { accessTokenNames } from "@/lib/db/access-tokens";
-import { getSubmission, listNeedingAttention, listQueued, lowestPosition, type Submission, updateQueued } from "@/lib/db/submissions";
+import {
+  getSubmission,
+  listCancelledWith,
+  listNeedingAttention,
+  listQueued,
+  lowestPosition,
+  type Submission,
+  updateQueued,
+} from "@/lib/db/submissions";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/roles";
+import { WITHDRAWN_CODES } from "@/lib/policy/withdraw";
 import { QUEUE_PAUSED } from "./engine/dispatch";
 import { getAuthHold } from "./engine/holds";
 import { kickEngine } from "./engine/loop";
@@ -22,9 +31,15 @@ export interface QueueState {
   submissions: SubmissionView[];
   /** Submissions held for a person's decision (not in line): shown with the queue so they are not forgotten. */
   attention: SubmissionView[];
+  /**
+   * Submissions the rules cancelled before sending in the last day (a token revoked or over its cap, a member
+   * disabled or made a viewer), each with its reason: one's own, or everyone's for an admin.
+   */
+  withdrawn: SubmissionView[];
 }
 
 const ATTENTION_SHOWN = 20;
+const WITHDRAWN_SHOWN_MS = 86_400_000;
 
 /** The context the reasons are read in: this instance's database, its API key's budget, the time now. */
 const context = () => ({
@@ -40,13 +55,24 @@ export async function queueState(user?: SessionUser): Promise<QueueState> {
   const now = context();
   const explained = await explainQueue(now, waiting);
   const attention = await listNeedingAttention(database().db, { limit: ATTENTION_SHOWN });
-  const tokens = await accessTokenNames(database().db, { ids: [...new Set([...waiting, ...attention].flatMap((s) => s.token_id ?? []))] });
+  const withdrawn = user
+    ? await listCancelledWith(database().db, {
+        codes: [...WITHDRAWN_CODES],
+        since: new Date(now.now.getTime() - WITHDRAWN_SHOWN_MS).toISOString(),
+        userId: admin ? undefined : user.id,
+        limit: ATTENTION_SHOWN,
+      })
+    : [];
+  const tokens = await accessTokenNames(database().db, {
+    ids: [...new Set([...waiting, ...attention, ...withdrawn].flatMap((s) => s.token_id ?? []))],
+  });
   const via = (s: Submission) => ({ viaToken: s.token_id ? (tokens.get(s.token_id) ?? null) : null });
   return {
     paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })),
     held: hold ? { message: admin ? hold.message : null, since: hold.since } : null,
     submissions: waiting.map((s, i) => ({ ...submissionView(s, i + 1), ...via(s), ...explained.get(s.id) })),
     attention: attention.map((s) => ({ ...submissionView(s), ...via(s), ...attentionReason(now.now) })),
+    withdrawn: withdrawn.map((s) => ({ ...submissionView(s), ...via(s) })),
   };
 }
 

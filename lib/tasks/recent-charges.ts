@@ -29,11 +29,13 @@ export async function recentCharges(db: Kysely<Database>): Promise<RecentCharge[
 }
 
 /**
- * What one task of `request` is expected to cost (see pastCharge): what budgets count for a submission while it
- * waits. Undefined for a model (and mode) the team was never charged for: its cost is unknown until the API
- * charges its first task, and under a budget only one such submission goes out at a time (lib/budgets/dispatch-check.ts).
+ * What one task of `request` is expected to cost: what the API last charged the team for the same configuration
+ * (model, mode and every setting the price may depend on: priceSettings), never a guess from other settings.
+ * Undefined for a configuration never charged: its cost is unknown until the API charges its first task, and
+ * under a budget only one such submission goes out at a time (lib/policy/budgets.ts).
  */
 export async function expectedCost(db: Kysely<Database>, request: Record<string, unknown>): Promise<number | undefined> {
   const mode = typeof request.mode === "string" ? request.mode : undefined;
-  return pastCharge(await recentCharges(db), { model: String(request.model), mode, settings: priceSettings(request) })?.credits;
+  const past = pastCharge(await recentCharges(db), { model: String(request.model), mode, settings: priceSettings(request) });
+  return past?.sameSettings ? past.credits : undefined;
 }

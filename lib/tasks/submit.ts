@@ -2,7 +2,6 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { checkBudgetAlerts } from "@/lib/budgets/alerts";
 import { enforceBudgets } from "@/lib/budgets/enforce";
-import { enforceTokenBudget, type TokenBudget } from "@/lib/budgets/token-budget";
 import type { Insertable, Kysely } from "kysely";
 import type { Connection } from "@/lib/db/connect";
 import { exclusive } from "@/lib/db/exclusive";
@@ -32,10 +31,8 @@ export interface NewSubmission {
   runs?: number;
   /** The earlier tasks it is made from (lineage), stored with each submission. */
   sources?: Source[];
-  /** The personal access token a script sent it with (Darkroom's /v1/… routes), or none from the dashboard. */
+  /** The personal access token a script sent it with (Darkroom's /v1/… routes), or none from the dashboard; its cap is a budget too. */
   tokenId?: string;
-  /** That token's own cap on what it may commit, checked with the budgets (lib/gateway/token-budget.ts). */
-  tokenBudget?: TokenBudget;
   /** The comparison it is a column of (lib/tasks/compare.ts), and which column. */
   comparison?: { id: string; column: number };
 }
@@ -55,8 +52,8 @@ interface Prepared {
 /**
  * Stores the submission(s), each with a fresh Idempotency-Key and the exact body, before any upstream call.
  * A repeat of the same id by the same member with the same request answers the stored submissions again.
- * The member's and the team's budgets are checked in the same transaction (lib/budgets/enforce.ts): a
- * submission over budget stores nothing, so nothing is queued or sent.
+ * Every budget covering it (the team's, the member's, the token's cap) is checked in the same transaction
+ * (lib/budgets/enforce.ts): a submission over budget stores nothing, so nothing is queued or sent.
  */
 export async function submit({
   connection,
@@ -173,8 +170,14 @@ async function store(connection: Connection, prepared: Prepared[], alongside?: (
     ),
   );
   await exclusive(connection, BUDGET_LOCK, async (trx) => {
-    if (first.tokenBudget) await enforceTokenBudget(trx, first.tokenBudget, cost);
-    const { grantId } = await enforceBudgets(trx, { userId: first.userId, cost, runs, submissionId: first.id, now: new Date(now) });
+    const { grantId } = await enforceBudgets(trx, {
+      userId: first.userId,
+      tokenId: first.tokenId ?? null,
+      cost,
+      runs,
+      submissionId: first.id,
+      now: new Date(now),
+    });
     await alongside?.(trx);
     await insertSubmissions(
       trx,

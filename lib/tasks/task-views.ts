@@ -8,6 +8,7 @@ import { upstreamSkewMs } from "@/lib/upstream/clock";
 import { upstreamCopy } from "@/lib/retention";
 import { unmappedFields } from "@/lib/upstream/unmapped";
 import { mediaUrl, type ResultView, type SubmissionView, type TaskView } from "@/lib/schemas/views";
+import { publicTaskId } from "./task-ids";
 
 export type { ResultView, SubmissionView, TaskView } from "@/lib/schemas/views";
 
@@ -21,10 +22,13 @@ function parseParams(params: string | null): Record<string, unknown> | null {
   }
 }
 
-export function taskView(task: TaskRow & { member_name?: string | null; via_token?: string | null }, results?: TaskResultRow[]): TaskView {
+type ViewedRow = TaskRow & { member_name?: string | null; via_token?: string | null; gateway_submission_id?: string | null };
+
+export function taskView(task: ViewedRow, results?: TaskResultRow[]): TaskView {
   const archived = task.archive_state === "done";
   return {
     id: task.id,
+    publicId: publicTaskId(task),
     model: task.model,
     kind: task.kind,
     status: task.status === "succeeded" && (task.archive_state === "none" || task.archive_state === "pending") ? "archiving" : task.status,

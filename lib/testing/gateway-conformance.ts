@@ -13,6 +13,7 @@ import * as legacyTask from "@/app/api/video/task/[taskId]/route";
 import * as files from "@/app/v1/files/[taskId]/[index]/route";
 import * as images from "@/app/v1/images/generations/route";
 import * as task from "@/app/v1/tasks/[id]/route";
+import * as unknownPath from "@/app/v1/[[...path]]/route";
 import * as videos from "@/app/v1/videos/generations/route";
 import {
   EmulatorClient,
@@ -44,6 +45,7 @@ const ROUTES: [RegExp, RouteModule, string[]][] = [
   [/^\/v1\/files\/([^/]+)\/([^/]+)$/, files, ["taskId", "index"]],
   [/^\/api\/video\/generate$/, legacyCreate, []],
   [/^\/api\/video\/task\/([^/]+)$/, legacyTask, ["taskId"]],
+  [/^\/v1(\/.*)?$/, unknownPath, []],
 ];
 
 /** What an account of the suites starts with: Darkroom's ledger counts down from it (see `credits`). */
@@ -55,7 +57,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, origin: string):
   const url = new URL(req.url ?? "/", origin);
   const route = ROUTES.find(([pattern]) => pattern.test(url.pathname));
   const handler = route?.[1][req.method ?? "GET"];
-  // Next answers these itself, before any route code runs: not the gateway's to decide.
+  // Next answers these itself (HEAD, OPTIONS; a path outside /v1), before any route code runs: not the gateway's to decide.
   if (!route || !handler) {
     res.writeHead(route ? 405 : 404).end();
     return;

@@ -278,6 +278,38 @@ describe("transport", () => {
   });
 });
 
+describe("answers nested deeper than any task", () => {
+  // JSON.parse reads 10,000 levels; JSON.stringify (the raw answer kept) and any recursive walk of them overflow the stack.
+  const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+  const answering = (text: string) =>
+    createUpstreamClient({
+      baseUrl: "https://upstream.example.com",
+      apiKey: "sk-depth",
+      fetch: async () => new Response(text, { status: 200, headers: { "content-type": "application/json" } }),
+    });
+
+  it("reads the task and keeps its raw answer cut at 32 levels, without a RangeError", async () => {
+    const outcome = await answering(`{"id":"task_deep","status":"pending","extra":${deep}}`).getTask("task_deep");
+    expect(outcome).toMatchObject({ ok: true, value: { id: "task_deep", status: "pending" } });
+    const raw = outcome.ok ? JSON.parse(outcome.raw!) : undefined;
+    expect(JSON.stringify(raw.extra)).toBe(`${"[".repeat(31)}"[nested too deep]"${"]".repeat(31)}`);
+  });
+
+  it("takes a status nested thousands deep as unreadable, without a RangeError", async () => {
+    expect(await answering(`{"id":"task_deep","status":${deep}}`).getTask("task_deep")).toMatchObject({
+      ok: false,
+      kind: "malformed_response",
+      message: expect.stringContaining("the answer's status (a list) is not one Darkroom knows"),
+      taskId: "task_deep",
+    });
+    expect(await answering(`{"taskId":"task_deep","status":${deep}}`).getLegacyTask("task_deep")).toMatchObject({
+      ok: false,
+      kind: "malformed_response",
+      message: expect.stringContaining("the answer's status (a list) is not one Darkroom knows"),
+    });
+  });
+});
+
 // Runs last (tests in a file run in order): it checks what all the tests above recorded.
 it("no outcome above carries an API key or the upstream's address", () => {
   const { host } = new URL(emulator().url);

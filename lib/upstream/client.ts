@@ -1,4 +1,5 @@
 import "server-only";
+import { cutDeeperThan, nestedDeeperThan } from "@/lib/json-depth";
 import { readLegacyTask, sentLegacyModel } from "./legacy";
 import {
   failureFromStatus,
@@ -47,6 +48,8 @@ interface Call {
 
 /** Raw answers are kept for people to look at, not to hold whole bodies of an upstream gone wrong. */
 const RAW_MAX = 16_000;
+/** A Task nests three levels; what lies deeper than this is cut before the answer is written out again. */
+const RAW_DEPTH = 32;
 
 export function createUpstreamClient({
   baseUrl,
@@ -151,8 +154,9 @@ function rawOf(text: string, secrets: readonly string[], apiKey: string): string
   if (text === "") return undefined;
   // JSON is written out again from what it says, so a key spelled with escapes ("\u0073k_…") is plain
   // text when the secrets are looked for (and when the task page later reads the raw answer's fields).
+  // JSON.stringify recurses: an answer nested thousands deep would throw a RangeError here, so it is cut first.
   const json = parseJsonText(text);
-  const plain = json === undefined ? text : JSON.stringify(json);
+  const plain = json === undefined ? text : JSON.stringify(nestedDeeperThan(json, RAW_DEPTH) ? cutDeeperThan(json, RAW_DEPTH) : json);
   const clean = withoutSecrets(plain.slice(0, RAW_MAX), secrets, apiKey);
   return clean.length > RAW_MAX ? `${clean.slice(0, RAW_MAX - 1)}…` : clean;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { parseJsonText } from "./schemas";
-import { readAmount, readRefund, readStatus, type Task, type TaskReading } from "./task-reader";
+import { quotedStatus, readAmount, readRefund, readStatus, type Task, type TaskReading } from "./task-reader";
 
 // The legacy video endpoints (/api/video/*) speak their own dialect, and the spec shows only `taskId` of
 // their answers. Two naming schemes are known ({taskId, creditCost, status} with PENDING/RUNNING/…, and
@@ -80,7 +80,7 @@ export function readLegacyTask(
   if (!id) return { ok: false, problem: "the answer has no task id" };
   const rawStatus = first(fields, NAMES.status);
   const status = readStatus(rawStatus) ?? (creation && rawStatus === undefined ? "pending" : undefined);
-  if (!status) return { ok: false, id, problem: `the answer's status ${JSON.stringify(rawStatus ?? null)} is not one Darkroom knows` };
+  if (!status) return { ok: false, id, problem: `the answer's status ${quotedStatus(rawStatus)} is not one Darkroom knows` };
   const reserved = readAmount(first(fields, NAMES.reserved));
   // The spec shows one legacy cost figure ("the calculated credit cost") and no final debit. The reading
   // chosen (docs/engine.md, "Legacy answers"): on success that cost is what was used, unless a debit is named.

@@ -102,6 +102,10 @@ function readError(value: unknown): Task["error"] {
   return code || message ? { ...(code ? { code } : {}), ...(message ? { message } : {}) } : undefined;
 }
 
+/** A status Darkroom does not know, quoted for the problem's text; an object or list is named, never written out (it may nest thousands deep). */
+export const quotedStatus = (value: unknown): string =>
+  typeof value === "object" && value !== null ? (Array.isArray(value) ? "(a list)" : "(an object)") : JSON.stringify(value ?? null);
+
 const defined = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 
@@ -111,7 +115,7 @@ export function readTask(json: unknown): TaskReading {
   const id = text(json.id) ?? (typeof json.id === "number" ? String(json.id) : undefined);
   const status = readStatus(json.status);
   if (!id) return { ok: false, problem: "the answer has no task id" };
-  if (!status) return { ok: false, id, problem: `the answer's status ${JSON.stringify(json.status ?? null)} is not one Darkroom knows` };
+  if (!status) return { ok: false, id, problem: `the answer's status ${quotedStatus(json.status)} is not one Darkroom knows` };
   const reserved = readAmount(json.credits_reserved);
   return {
     ok: true,

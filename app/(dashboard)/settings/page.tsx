@@ -9,6 +9,7 @@ import { AuditCard } from "@/components/settings/audit-card";
 import { MembersLinkCard } from "@/components/settings/members-link-card";
 import { RefusedValuesCard } from "@/components/settings/refused-values-card";
 import { ShareLinksCard } from "@/components/settings/share-links-card";
+import { TeamAccessTokensCard } from "@/components/settings/team-access-tokens-card";
 import { TimeZoneCard } from "@/components/settings/time-zone-card";
 import { teamTimeZone } from "@/lib/budgets/status";
 import { database } from "@/lib/db";
@@ -18,7 +19,7 @@ import { roleAtLeast } from "@/lib/members/roles";
 import { learnedValues } from "@/lib/tasks/refused-values";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 import { exportTokens } from "@/lib/exports/tokens";
-import { accessTokensOf } from "@/lib/gateway/tokens";
+import { accessTokensOf, teamAccessTokens } from "@/lib/gateway/tokens";
 import { shareLinksOf } from "@/lib/shares/links";
 import { gatewayOriginOf } from "@/lib/gateway/task-view";
 import { webhookView } from "@/lib/webhooks/settings";
@@ -47,8 +48,9 @@ export default async function SettingsPage() {
         {roleAtLeast(user.role, "member") && (
           <AccessTokensCard tokens={await accessTokensOf(user)} now={new Date().toISOString()} origin={gatewayOriginOf(await headers())} />
         )}
+        {isAdmin && <TeamAccessTokensCard tokens={await teamAccessTokens(user)} now={new Date().toISOString()} />}
         {roleAtLeast(user.role, "member") && (
-          <ShareLinksCard links={await shareLinksOf(user)} now={new Date().toISOString()} showOwner={isAdmin} />
+          <ShareLinksCard links={await shareLinksOf(user)} now={new Date().toISOString()} viewerId={user.id} everyone={isAdmin} />
         )}
         {isAdmin && <TimeZoneCard timeZone={await teamTimeZone(database().db)} />}
         {isAdmin && <RefusedValuesCard learned={await learnedValues(database().db)} />}

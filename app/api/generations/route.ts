@@ -1,6 +1,7 @@
 import { database } from "@/lib/db";
 import { withUser } from "@/lib/http/handler";
 import { getModel } from "@/lib/models/catalogue";
+import { memberViewer } from "@/lib/policy/see";
 import { generationSubmissionSchema } from "@/lib/schemas/generations";
 import { sourcesOf } from "@/lib/tasks/lineage";
 import { kickEngine } from "@/lib/tasks/engine/loop";
@@ -14,7 +15,7 @@ import { toLegacyRequest } from "@/lib/upstream/legacy";
 export const POST = withUser({ role: "member", body: generationSubmissionSchema }, async ({ user, body }) => {
   const model = getModel(body.request.model);
   if (!model) throw new Error(`validated model ${body.request.model} missing from the catalogue`);
-  const resolved = await resolveResultReferences(database().db, body.request);
+  const resolved = await resolveResultReferences(database().db, body.request, { viewer: memberViewer(user) });
   // The schema allowed legacy for alpha-2.3 text-to-video only; the engine sends it with x-api-key.
   const legacy = body.endpoint === "legacy";
   const request = legacy ? { ...toLegacyRequest(resolved as Parameters<typeof toLegacyRequest>[0]) } : resolved;

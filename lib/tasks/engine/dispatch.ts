@@ -1,6 +1,6 @@
 import "server-only";
 import { checkBudgetAlerts } from "@/lib/budgets/alerts";
-import { checkBudgets, type BudgetCheck } from "@/lib/budgets/dispatch-check";
+import { judgeDispatch } from "@/lib/budgets/dispatch-check";
 import { FIRST_CHARGE, markBalanceLow, releaseBudgetHolds } from "@/lib/db/budgets";
 import { exclusive } from "@/lib/db/exclusive";
 import { log } from "@/lib/log";
@@ -8,14 +8,14 @@ import { getInstanceValue } from "@/lib/db/instance";
 import {
   claimSubmission,
   countSending,
+  getSubmission,
   listQueued,
   renewSubmissionLease,
-  unchargedInFlight,
   updateSubmission,
   type Submission,
 } from "@/lib/db/submissions";
 import { countLive, insertTask } from "@/lib/db/tasks";
-import { expectedCost } from "@/lib/tasks/recent-charges";
+import { withdrawUnsent } from "@/lib/policy/withdraw";
 import { learnFromRefusal } from "@/lib/tasks/refused-values";
 import type { UpstreamFailure, UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
@@ -46,9 +46,7 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
       (s) => (s.state === "queued" && s.next_attempt_at <= now) || (s.state === "sending" && (s.lease_until ?? "") <= now),
     );
     for (const submission of ready) {
-      const budgets = await checkBudgets(engine, submission);
-      if (budgets.held) continue;
-      const claimed = await claimWithinLimit(engine, submission, kind, budgets.uncharged);
+      const claimed = await claimWithinLimit(engine, submission, kind);
       if (claimed === "full") break;
       if (claimed === "taken") continue;
       const lease = { id: submission.id, owner: engine.owner, version: claimed };
@@ -84,35 +82,34 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
 }
 
 /**
- * Claims this submission if there is room for its kind, in one statement (lib/db's claimSubmission) under
- * an exclusive lock: two Darkroom processes dispatching at once can never both take the last slot. Answers
- * the lease's version, "taken" (another process has it, or listed it after a change, or it is held) or "full".
- * A submission of unknown cost under a budget (`uncharged`) is claimed only while no other of its budget's is
- * out uncharged, decided under the same lock, so across instances a budget is passed by one task at most.
+ * Claims this submission if the rules still allow it and there is room for its kind, under an exclusive lock:
+ * two Darkroom processes dispatching at once can never both take the last slot, nor both fit in the same
+ * credits left. The rules are the door's, asked again now (lib/budgets/dispatch-check.ts): a submission whose
+ * sender may no longer spend is cancelled, one over a budget or waiting for its scope's first charge is held.
+ * Answers the lease's version, "taken" (another process has it, or listed it after a change, or it is held
+ * or cancelled) or "full".
  */
-async function claimWithinLimit(
-  engine: Engine,
-  submission: Submission,
-  kind: "image" | "video",
-  uncharged: Exclude<BudgetCheck, { held: true }>["uncharged"],
-): Promise<number | "taken" | "full"> {
+async function claimWithinLimit(engine: Engine, submission: Submission, kind: "image" | "video"): Promise<number | "taken" | "full"> {
   const claim = await exclusive(engine.connection, `dispatch:${engine.keyId}`, async (trx) => {
     const now = engine.now().toISOString();
-    if (uncharged) {
-      if (await unchargedInFlight(trx, { excludeId: submission.id, userId: uncharged.userId })) {
-        await updateSubmission(trx, {
-          id: submission.id,
-          error_code: FIRST_CHARGE,
-          error_message:
-            "Waiting for the first charge of this model: its cost is not known, and only one such task goes out at a time under a budget.",
-          error_field: null,
-          next_attempt_at: later(engine, POLL_INTERVAL_MS),
-          updated_at: now,
-        });
-        return "held" as const;
-      }
-      // The one out may have been charged since the budget check read the cost: judge this one by it first.
-      if ((await expectedCost(trx, JSON.parse(submission.params) as Record<string, unknown>)) !== undefined) return "taken" as const;
+    // Judged as it is now, under the lock: another process may have claimed or changed it since it was listed.
+    const current = await getSubmission(trx, { id: submission.id });
+    if (!current || current.state !== submission.state || current.lease_version !== submission.lease_version) return "taken" as const;
+    const verdict = await judgeDispatch(trx, current, engine.now());
+    if (verdict.kind === "cancel") {
+      await withdrawUnsent(trx, { ids: [submission.id], reason: verdict, actorId: null, now: engine.now() });
+      return verdict;
+    }
+    if (verdict.kind === "hold") {
+      await updateSubmission(trx, {
+        id: submission.id,
+        error_code: verdict.code,
+        error_message: verdict.message,
+        error_field: null,
+        next_attempt_at: later(engine, verdict.recheckMs),
+        updated_at: now,
+      });
+      return verdict;
     }
     const version = await claimSubmission(trx, {
       id: submission.id,
@@ -128,8 +125,9 @@ async function claimWithinLimit(
     const busy = (await countLive(trx, { kind })) + (await countSending(trx, { kind, now }));
     return busy >= CONCURRENCY[kind] ? "full" : "taken";
   });
-  if (claim !== "held") return claim;
-  if (submission.error_code !== FIRST_CHARGE) engine.publish({ type: "submission", id: submission.id, state: "queued" });
+  if (typeof claim !== "object") return claim;
+  if (claim.kind === "cancel" || submission.error_code !== claim.code)
+    engine.publish({ type: "submission", id: submission.id, state: claim.kind === "cancel" ? "cancelled" : "queued" });
   return "taken";
 }
 

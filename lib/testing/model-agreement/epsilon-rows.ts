@@ -12,6 +12,7 @@ import {
   ok,
   PROMPT,
   promptRows,
+  unknownField,
   unknownRows,
   urlRows,
   VIDEO,
@@ -166,10 +167,12 @@ export const epsilonRows: Row[] = [
     "epsilon-v6 reference: ref_name differing only in case",
     edit(REFERENCE, { image_references: [ref(0, { ref_name: "hero" }), ref(1, { ref_name: "Hero" })] }),
   ),
-  bad(
-    "epsilon-v6 reference: unknown field in a reference",
-    edit(REFERENCE, { image_references: [ref(0, { weight: 1 })] }),
-    "image_references.0.weight",
+  unknownField(
+    bad(
+      "epsilon-v6 reference: unknown field in a reference",
+      edit(REFERENCE, { image_references: [ref(0, { weight: 1 })] }),
+      "image_references.0.weight",
+    ),
   ),
 
   // extend: exactly one of video_url or parent_task_id.

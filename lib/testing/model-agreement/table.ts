@@ -13,6 +13,8 @@ export interface Row {
   valid: boolean;
   /** For an invalid row: the dotted field both must blame. */
   field?: string;
+  /** Invalid only for a strict reader: the field is one the model defines nowhere (the gateway ignores it, as the API's default does). */
+  unknownField?: boolean;
 }
 
 export const PROMPT = "a quiet harbour at dawn";
@@ -78,8 +80,11 @@ export function unknownRows(label: string, base: Body): Row[] {
     // Names every object inherits must not pass for known fields or hide the issue.
     bad(`${label}: unknown field __proto__`, edit(base, JSON.parse('{"__proto__": {"n": 2}}') as Body), "__proto__"),
     bad(`${label}: unknown field constructor`, edit(base, { constructor: 1 }), "constructor"),
-  ];
+  ].map(unknownField);
 }
+
+/** Marks a row whose only fault is a field the model defines nowhere. */
+export const unknownField = (row: Row): Row => ({ ...row, unknownField: true });
 
 export function choiceRows(label: string, base: Body, field: string, good: readonly unknown[], wrong: readonly unknown[]): Row[] {
   return [

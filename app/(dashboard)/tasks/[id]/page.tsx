@@ -7,13 +7,13 @@ import { eventLogEnd } from "@/lib/query/server/event-log-end";
 import { prefetchChildTasks } from "@/lib/query/server/prefetch-tasks";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
-import { getListedTask } from "@/lib/db/task-list";
 import { isHiddenForMember } from "@/lib/db/task-hides";
 import { getResults } from "@/lib/db/tasks";
 import { roleAtLeast } from "@/lib/members/roles";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
 import { sourcesOfTask } from "@/lib/tasks/lineage";
 import { withEstimates } from "@/lib/tasks/estimates";
+import { findListedTask } from "@/lib/tasks/task-ids";
 import { taskView } from "@/lib/tasks/task-views";
 
 export const metadata: Metadata = { title: "Task" };
@@ -23,7 +23,8 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   // Before the task is read: its live updates resume from here (see eventLogEnd).
   const eventsAfter = await eventLogEnd();
-  const row = await getListedTask(database().db, { id: decodeURIComponent(id) });
+  // By the id the gallery shows (the gateway's, for a task a script made) or by the API's: the same page.
+  const row = await findListedTask(database().db, decodeURIComponent(id));
   if (!row) notFound();
   const [view] = await withEstimates(database().db, [taskView(row, await getResults(database().db, { taskId: row.id }))]);
   const task = {
@@ -38,7 +39,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     <>
       <PageHeader
         title="Task"
-        description={<span className="font-mono text-xs break-all">{task.id}</span>}
+        description={<span className="font-mono text-xs break-all">{task.publicId ?? task.id}</span>}
         back={{ href: "/tasks", label: "Tasks" }}
       />
       <HydrationBoundary state={{ queries, eventsAfter }}>

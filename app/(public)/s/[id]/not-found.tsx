@@ -1,6 +1,7 @@
 import { SHARE_REFUSED_MESSAGE } from "@/lib/shares/refusal";
 
-// Unknown, expired, revoked, or everything in it hidden since: one answer (a 404), which tells a guesser nothing.
+// Unknown, expired, revoked, or nothing in it its maker may still see (lib/policy/share.ts): one answer (a 404),
+// which tells a guesser nothing.
 export default function ShareNotFound() {
   return (
     <div className="grid max-w-prose gap-2 pt-10">

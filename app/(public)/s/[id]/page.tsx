@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
 import { gatewayOriginOf } from "@/lib/gateway/task-view";
@@ -10,7 +10,8 @@ import { openSharedPage } from "@/lib/shares/open";
 // A share link's page, for anyone holding the link (no session): the media and, when the sharer chose so,
 // the prompt. Never indexed (this meta tag, and X-Robots-Tag from proxy.ts), and an Open Graph picture from the
 // link's own thumbnail route for chat previews. The page links nowhere else, so its address (the secret)
-// is never sent as a referrer to another site.
+// is never sent as a referrer to another site. Refused: a 404 (not-found.tsx); over the rate limit: a page
+// cannot answer 429, so the visitor is sent to the route that does (./throttled, lib/shares/throttled.ts).
 
 type Opened = { view: SharedPageView; error?: undefined } | { view?: undefined; error: AppError };
 
@@ -44,15 +45,8 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 export default async function SharedPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const opened = await open(id);
-  if (opened.error?.status === 404) notFound();
-  if (opened.error) {
-    return (
-      <div className="grid max-w-prose gap-2 pt-10" role="alert">
-        <h1 className="text-2xl font-semibold tracking-tight">Too many requests</h1>
-        <p className="text-muted-foreground">{opened.error.message}</p>
-      </div>
-    );
-  }
+  if (opened.error?.status === 429) redirect(`/s/${encodeURIComponent(id)}/throttled`);
+  if (opened.error) notFound();
   const { tasks, expiresAt } = opened.view;
   const count = tasks.reduce((sum, task) => sum + task.results.length, 0);
   return (

@@ -1,6 +1,5 @@
 import { database } from "@/lib/db";
 import { dbBool } from "@/lib/db/booleans";
-import { getListedTask } from "@/lib/db/task-list";
 import { isHiddenForMember } from "@/lib/db/task-hides";
 import { getResults, getTaskRow, updateTask } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
@@ -8,6 +7,7 @@ import { withUser } from "@/lib/http/handler";
 import { hideQuerySchema, taskPatchSchema } from "@/lib/schemas/tasks";
 import { setHidden } from "@/lib/tasks/hiding";
 import { withEstimates } from "@/lib/tasks/estimates";
+import { findListedTask } from "@/lib/tasks/task-ids";
 import { taskView } from "@/lib/tasks/task-views";
 
 async function requireTask(id: string) {
@@ -17,7 +17,8 @@ async function requireTask(id: string) {
 }
 
 export const GET = withUser({}, async ({ params, user }) => {
-  const task = await getListedTask(database().db, { id: String(params.id) });
+  // By either id a task goes by (lib/tasks/task-ids.ts), as its page is.
+  const task = await findListedTask(database().db, String(params.id));
   if (!task) throw new AppError("not_found:task", "No task with this id in Darkroom.");
   const hiddenForMe = await isHiddenForMember(database().db, { taskId: task.id, userId: user.id });
   const [view] = await withEstimates(database().db, [taskView(task, await getResults(database().db, { taskId: task.id }))]);

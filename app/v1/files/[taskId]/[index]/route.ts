@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { validSignature } from "@/lib/gateway/signed-media";
+import { methodNotAllowed } from "@/lib/gateway/unrouted";
 import { withPublic } from "@/lib/http/handler";
 import { mediaResponse } from "@/lib/tasks/results";
 
@@ -12,3 +13,9 @@ export const GET = withPublic({}, async ({ request, params }) => {
     throw new AppError("forbidden:signature", "This link is not valid or has expired: read the task again for a fresh one.");
   return mediaResponse(request, taskId, String(index), "file");
 });
+
+// Any other method is the API's 405 in its error shape, not Next's empty one.
+export const POST = methodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;
