@@ -41,13 +41,15 @@ export async function judgeDispatch(trx: Kysely<Database>, submission: Submissio
   if (submission.state !== "queued" || submission.attempts > 0) return { kind: "send" };
   const standing = await spenderStanding(trx, { userId: submission.user_id, tokenId: submission.token_id, now });
   if (standing) return { kind: "cancel", ...standing };
+  const spender = { userId: submission.user_id, tokenId: submission.token_id };
+  const scopes = await coveringScopes(trx, { ...spender, allowedOnce: submission.budget_grant_id !== null, now, moment: "dispatch" });
+  // No budget covers it: nothing to count (and the price history, 200 tasks read under the lock, is not needed).
+  if (scopes.length === 0) return { kind: "send" };
   let cost = submission.estimated_credits === null ? null : Number(submission.estimated_credits);
   if (cost === null) {
     cost = (await expectedCost(trx, JSON.parse(submission.params) as Record<string, unknown>)) ?? null;
     if (cost !== null) await updateSubmission(trx, { id: submission.id, estimated_credits: cost });
   }
-  const spender = { userId: submission.user_id, tokenId: submission.token_id };
-  const scopes = await coveringScopes(trx, { ...spender, allowedOnce: submission.budget_grant_id !== null, now, moment: "dispatch" });
   const over = overScopes(scopes, cost);
   const token = over.find((s) => s.scope === "token");
   if (token)
