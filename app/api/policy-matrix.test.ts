@@ -1,17 +1,17 @@
 // The policy matrix (issue 44): principals × actions × moments. Each row changes a principal's rights between the
 // door (the request that was accepted) and the moment the right takes effect (the dispatcher sending, an input
 // being resolved), and checks that the rule is asked again there. Findings 1, 2 and 5 of the third audit are rows
-// here; share links (finding 3) are rows of share-links-policy.test.ts and hosts (finding 4) of lib/http/hosts.test.ts.
-// Every row asserts the engine's invariants: the upstream charged exactly what Darkroom recorded, no submission lost.
+// here; share links (finding 3) are rows of app/api/share-access.test.ts, hosts (finding 4) of
+// app/api/dns-rebinding.test.ts and lib/launcher/front-hosts.test.ts. Scripts reach the gateway over HTTP
+// (lib/testing/gateway-conformance.ts serves its routes). Every row asserts the engine's invariants: the upstream
+// charged exactly what Darkroom recorded, and no submission is lost.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as generate } from "@/app/api/generations/route";
 import { PATCH as memberRoute } from "@/app/api/members/[id]/route";
 import { GET as queueRoute } from "@/app/api/queue/route";
 import { DELETE as revokeRoute } from "@/app/api/settings/access-tokens/[id]/route";
 import { POST as createTokenRoute } from "@/app/api/settings/access-tokens/route";
-import { POST as images } from "@/app/v1/images/generations/route";
-import { POST as videos } from "@/app/v1/videos/generations/route";
 import { BODIES, emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { listAudit } from "@/lib/db/audit";
@@ -22,15 +22,20 @@ import { pollOnce } from "@/lib/tasks/engine/poll";
 import { setHidden } from "@/lib/tasks/hiding";
 import { addSignedIn, call, seedTeam, type Signed, type Team } from "@/lib/testing/app";
 import { testEngine } from "@/lib/testing/engine";
+import { serveGateway } from "@/lib/testing/gateway-conformance";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
 let team: Team;
 let serial = 0;
 const db = () => database().db;
 
+let gateway: Awaited<ReturnType<typeof serveGateway>>;
+
 beforeAll(async () => {
   team = await seedTeam();
+  gateway = await serveGateway();
 });
+afterAll(() => gateway.close());
 
 const newMember = () =>
   addSignedIn(team.admin.cookie, { role: "member", email: `m${(serial += 1)}-${randomUUID().slice(0, 6)}@example.com` });
@@ -45,19 +50,22 @@ async function newToken(who: Signed, body: Record<string, unknown> = {}) {
   return { secret: response.json.token as string, id: response.json.tokenInfo.id as string };
 }
 
-/** A creation through the gateway, as a script sends it. */
-const viaToken = (secret: string, body: unknown) =>
-  call(images, "/v1/images/generations", {
+/** A creation through the gateway, as a script sends it: over HTTP, with its token and a key of its own. */
+async function viaToken(secret: string, body: unknown, kind: "images" | "videos" = "images") {
+  const response = await fetch(`${gateway.origin}/v1/${kind}/generations`, {
     method: "POST",
-    body,
-    headers: { origin: "", authorization: `Bearer ${secret}`, "idempotency-key": `key-${(serial += 1)}` },
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", authorization: `Bearer ${secret}`, "idempotency-key": `key-${(serial += 1)}` },
   });
+  return { status: response.status, json: await response.json() };
+}
 /** A creation through the dashboard, as the Generate form sends it. */
 const viaDashboard = (who: Signed, request: Record<string, unknown>) =>
   call(generate, "/api/generations", { method: "POST", cookie: who.cookie, body: { submissionId: randomUUID(), request } });
 
-const submissionOf = async (response: Awaited<ReturnType<typeof call>>): Promise<Submission> => {
-  const id = response.json.id ? String(response.json.id).replace(/^task_/, "") : response.json.submissions[0].id;
+/** The submission a creation stored: the gateway answers `task_<submission id>`, the dashboard the submissions. */
+const submissionOf = async ({ json }: { json: { id?: string; submissions?: { id: string }[] } }): Promise<Submission> => {
+  const id = json.id ? json.id.replace(/^task_/, "") : json.submissions![0]!.id;
   return (await getSubmission(db(), { id }))!;
 };
 
@@ -310,12 +318,7 @@ describe("inputs: a result named by reference resolves only for who sees its tas
       updated_at: at,
     });
     const body = { model: "epsilon-v6", mode: "extend", prompt: "and then", parent_task_id: parent, quality: "360p", duration: 1 };
-    const extend = (secret: string) =>
-      call(videos, "/v1/videos/generations", {
-        method: "POST",
-        body,
-        headers: { origin: "", authorization: `Bearer ${secret}`, "idempotency-key": `key-${(serial += 1)}` },
-      });
+    const extend = (secret: string) => viaToken(secret, body, "videos");
     const foreign = await extend((await newToken(other)).secret);
     expect(foreign.status).toBe(422);
     expect(foreign.json.error.field).toBe("parent_task_id");

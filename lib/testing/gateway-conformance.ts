@@ -180,6 +180,17 @@ export class GatewayClient extends EmulatorClient {
   }
 }
 
+/** The gateway's routes served over HTTP on a loopback port, as a script reaches them. */
+export async function serveGateway(): Promise<{ origin: string; close: () => Promise<void> }> {
+  let origin = "";
+  const server = createServer((req, res) => {
+    serve(req, res, origin).catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 /** Starts the gateway for the test file (beforeAll): a team's admin, an emulator, an engine and the HTTP server. */
 export function gatewayForFile(): () => GatewayClient {
   const emulator = emulatorForFile({ timings: FAST_TIMINGS });
@@ -190,13 +201,9 @@ export function gatewayForFile(): () => GatewayClient {
     const upstream = emulator();
     const { apiKey } = await upstream.account();
     const t = await testEngine(upstream, apiKey);
-    let origin = "";
-    const server = createServer((req, res) => {
-      serve(req, res, origin).catch((error: unknown) => res.writeHead(500).end(String(error)));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    const served = await serveGateway();
+    close = served.close;
+    const origin = served.origin;
     client = new GatewayClient(upstream, origin, t, admin.cookie);
   });
   // Every token spends from the one upstream account, whose 3 video and 5 image slots the suites' [[hang]] tasks
