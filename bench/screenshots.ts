@@ -2,8 +2,9 @@
 // fresh data folder), shoots the first-run page, sets up an admin, a second member and a team budget, makes a few
 // tasks (one of them fails), and writes PNGs of every page at phone, laptop and wide widths in light and dark into
 // screenshots/ (ignored by git): sign-in and first run, Overview, Generate with an image and a video model, the
-// gallery, a succeeded and a failed task's page, a video's "Use last frame" choice, the lightbox, Credits (with a
-// script's task through an access token), Settings and Members.
+// gallery (its queue panel listing a script's submission cancelled when its token was revoked), a succeeded and a
+// failed task's page, a video's "Use last frame" choice, the lightbox, Credits (with a script's task through an
+// access token), Settings and Members.
 // Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162).
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
@@ -240,6 +241,7 @@ async function main(): Promise<void> {
     const comparisonId = await makeComparison(context.request);
     const boardId = await makeBoard(context.request, ids);
     await scriptTask(context.request);
+    await withdrawnTask(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
     count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId));
@@ -298,6 +300,24 @@ async function scriptTask(request: APIRequestContext): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`script task ${id} did not finish`);
+}
+
+/**
+ * A script's submission cancelled before it was sent (its token revoked while the queue was paused): the gallery's
+ * queue panel lists it under "Cancelled before sending", with its reason, for a day.
+ */
+async function withdrawnTask(request: APIRequestContext): Promise<void> {
+  const grace = await request.post("/api/settings/access-tokens", { data: { name: "catalogue import", scope: "all" } });
+  if (grace.status() !== 201) throw new Error(`token refused: ${grace.status()} ${await grace.text()}`);
+  const { token, tokenInfo } = (await grace.json()) as { token: string; tokenInfo: { id: string } };
+  await request.put("/api/queue/state", { data: { paused: true } });
+  const created = await request.post("/v1/images/generations", {
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": "screenshots-withdrawn" },
+    data: { model: "gamma-5-pro", prompt: "A catalogue shot of a walnut desk lamp, three-quarter view" },
+  });
+  if (created.status() !== 202) throw new Error(`script task refused: ${created.status()} ${await created.text()}`);
+  await request.delete(`/api/settings/access-tokens/${tokenInfo.id}`);
+  await request.put("/api/queue/state", { data: { paused: false } });
 }
 
 main().catch((error: unknown) => {
