@@ -147,6 +147,7 @@ function EndedList({ title, submissions }: { title: string; submissions: Submiss
             <li key={submission.id} className="grid min-w-0 content-start gap-1 rounded-lg border bg-card p-2.5 text-sm">
               <span className="font-medium">{modelLabel(submission.model)}</span>
               <span className="truncate text-muted-foreground">{submission.prompt ?? "No prompt"}</span>
+              {submission.viaToken && <span className="truncate text-xs text-muted-foreground">via token {submission.viaToken}</span>}
               {submission.reason && <QueueReasonLine reason={submission.reason} />}
               {submission.error?.message && <span className="line-clamp-3 text-xs text-muted-foreground">{submission.error.message}</span>}
               {code && (

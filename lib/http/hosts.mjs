@@ -124,5 +124,5 @@ export function describeServedHosts(rule) {
     if (names.length > 0) groups.push([names.join(", "), from]);
   }
   const served = groups.map(([names, from]) => `${names} (${from})`).join("; ");
-  return `Serving the hosts ${served}; a name without a port on any port. Any other host gets 421: add it to ALLOWED_HOSTS.`;
+  return `Serving the hosts ${served}, each on any port unless one is named. Any other host gets 421: add it to ALLOWED_HOSTS.`;
 }

@@ -126,7 +126,7 @@ describe("hosts served", () => {
 
   it("says in the start-up log which hosts are served", () => {
     expect(describeServedHosts(none)).toBe(
-      "Serving the hosts localhost, 127.0.0.0/8, [::1] (loopback); a name without a port on any port. Any other host gets 421: add it to ALLOWED_HOSTS.",
+      "Serving the hosts localhost, 127.0.0.0/8, [::1] (loopback), each on any port unless one is named. Any other host gets 421: add it to ALLOWED_HOSTS.",
     );
     const rule = servedHosts({
       publicBaseUrl: "https://darkroom.example.com",
@@ -135,7 +135,7 @@ describe("hosts served", () => {
     });
     expect(describeServedHosts(rule)).toBe(
       "Serving the hosts localhost, 127.0.0.0/8, [::1] (loopback); darkroom.example.com (PUBLIC_BASE_URL); 192.168.1.20 (HOST); " +
-        "darkroom.lan:3000, *.team.example (ALLOWED_HOSTS); a name without a port on any port. Any other host gets 421: add it to ALLOWED_HOSTS.",
+        "darkroom.lan:3000, *.team.example (ALLOWED_HOSTS), each on any port unless one is named. Any other host gets 421: add it to ALLOWED_HOSTS.",
     );
   });
 });
