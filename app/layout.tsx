@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { themeScript } from "@/components/layout/theme";
 import { Providers } from "@/components/providers";
-import { env } from "@/lib/env";
+import { givenPublicBaseUrl } from "@/lib/http/public-origin";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -20,8 +20,8 @@ export const metadata: Metadata = {
     apple: "/apple-touch-icon.png",
   },
   manifest: "/manifest.webmanifest",
-  ...(env.PUBLIC_BASE_URL && {
-    metadataBase: new URL(env.PUBLIC_BASE_URL),
+  ...(givenPublicBaseUrl() && {
+    metadataBase: new URL(givenPublicBaseUrl()!),
     openGraph: { title: "Darkroom", description: "Self-hosted dashboard for image and video generation.", images: ["/social-preview.png"] },
   }),
 };

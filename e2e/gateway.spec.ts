@@ -29,6 +29,11 @@ test("a member's token runs the docs' script through Darkroom, and its image sho
   await card.getByRole("button", { name: "Make a token" }).click();
   const token = await page.getByLabel("New access token").inputValue();
   expect(token).toMatch(/^dr_[\w-]{43}$/);
+  // The example is pasted as it is: the whole token, at the address the browser is on (issue 45).
+  const example = await page.getByLabel("Example request").textContent();
+  expect(example).toContain(`Bearer ${token}"`);
+  expect(example).toContain(`${new URL(page.url()).origin}/v1/images/generations`);
+  await expect(card.getByText("This address opens on this machine only")).toBeVisible();
 
   const folder = await mkdtemp(path.join(tmpdir(), "darkroom-gateway-"));
   await writeFile(path.join(folder, "make-image.mts"), await docsExample());

@@ -17,7 +17,10 @@ test("a shared task opens with no account, shows the prompt only when chosen, an
   await page.getByRole("button", { name: "Make a link" }).click();
   const quietLink = await page.getByLabel("Share link").inputValue();
   expect(quietLink).toMatch(/^http.*\/s\/[\w-]{24}$/);
-  // Opened at the test's own origin (the link names PUBLIC_BASE_URL, which the launcher sets to 127.0.0.1).
+  // The page's own origin (issue 45: it named the launcher's 127.0.0.1 while the browser was on localhost),
+  // and, being loopback with no PUBLIC_BASE_URL, a note that it opens on this machine only.
+  expect(new URL(quietLink).origin).toBe(new URL(page.url()).origin);
+  await expect(page.getByText("This link opens on this machine only")).toBeVisible();
   const quietUrl = new URL(quietLink).pathname;
   await page.getByLabel("Show the prompt").check();
   await page.getByRole("button", { name: "Make a link" }).click();

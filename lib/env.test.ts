@@ -31,6 +31,7 @@ const ALL_KEYS = [
 const DEFAULTS = {
   GENERATION_API_BASE_URL: undefined,
   GENERATION_API_KEY: undefined,
+  PUBLIC_BASE_URL_IMPLIED: false,
   PORT: 3000,
   DATA_DIR: "./data",
   DATABASE_URL: "./data/darkroom.db",

@@ -74,6 +74,9 @@ const schema = z
     GENERATION_API_KEY: optional(z.string().min(1)),
     // Where the API fetches uploaded input images from (`${PUBLIC_BASE_URL}/u/…`); unset: S3 presigned links, or no uploads.
     PUBLIC_BASE_URL: optional(publicBaseUrl),
+    // Set by the launcher only, when PUBLIC_BASE_URL is its own loopback stand-in for the embedded emulator's
+    // uploads, not an address the admin gave: links for people then follow the browser (lib/http/public-origin.ts).
+    PUBLIC_BASE_URL_IMPLIED: flag.transform((value) => value ?? false),
     PORT: port(3000),
     // Loopback by default: reachable from other machines only when HOST says so (0.0.0.0, a LAN address).
     HOST: optional(z.string().min(1)).transform((host) => host ?? "127.0.0.1"),

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as mediaRoute } from "@/app/(public)/s/[id]/media/[taskId]/[index]/route";
 import { GET as thumbnailRoute } from "@/app/(public)/s/[id]/media/[taskId]/[index]/thumbnail/route";
 import { DELETE as hideRoute } from "@/app/api/tasks/[id]/route";
@@ -117,6 +117,40 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await elsewhere.db.destroy();
+});
+
+describe("the link's address (issue 45)", () => {
+  const mutableEnv = env as { PUBLIC_BASE_URL: string | undefined; PUBLIC_BASE_URL_IMPLIED: boolean };
+  const saved = { PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, PUBLIC_BASE_URL_IMPLIED: env.PUBLIC_BASE_URL_IMPLIED };
+  afterEach(() => Object.assign(mutableEnv, saved));
+
+  // As `npm start` runs it: the launcher's loopback PUBLIC_BASE_URL for the embedded emulator, and Next's
+  // request.url rebuilt from `--hostname 127.0.0.1`, while the browser is on localhost.
+  const fromBrowser = async (who: Signed, taskId: string) =>
+    createRoute(
+      new Request("http://127.0.0.1:3000/api/share-links", {
+        method: "POST",
+        headers: { host: "localhost:3000", origin: "http://localhost:3000", "content-type": "application/json", cookie: who.cookie },
+        body: JSON.stringify({ taskIds: [taskId] }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+
+  it("is the origin the browser used, marked as opening on this machine only, when PUBLIC_BASE_URL is the launcher's", async () => {
+    Object.assign(mutableEnv, { PUBLIC_BASE_URL: "http://127.0.0.1:3000", PUBLIC_BASE_URL_IMPLIED: true });
+    const response = await fromBrowser(team.member, await archivedTask(team.member));
+    expect(response.status).toBe(201);
+    const made = await response.json();
+    expect(made.url).toMatch(/^http:\/\/localhost:3000\/s\/[\w-]{24}$/);
+    expect(made.localOnly).toBe(true);
+  });
+
+  it("is PUBLIC_BASE_URL when the admin set it", async () => {
+    Object.assign(mutableEnv, { PUBLIC_BASE_URL: "https://darkroom.example.com", PUBLIC_BASE_URL_IMPLIED: false });
+    const made = await (await fromBrowser(team.member, await archivedTask(team.member))).json();
+    expect(made.url).toMatch(/^https:\/\/darkroom\.example\.com\/s\/[\w-]{24}$/);
+    expect(made.localOnly).toBe(false);
+  });
 });
 
 describe("making a share link", () => {

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { LocalOnlyNote } from "@/components/shared/local-only-note";
 import { AccessTokenFacts } from "./access-token-facts";
 import { NewTokenAlert } from "./new-token-alert";
 import { Select } from "@/components/ui/select";
@@ -21,7 +22,18 @@ const EXPIRY_CHOICES = [7, 30, ACCESS_TOKEN_DEFAULT_DAYS, 365];
  * A member's personal access tokens for scripts: Darkroom's copy of the generation API at /v1/…, within
  * their budgets and the team's queue. Made with a name, a scope and an expiry; shown once; revocable.
  */
-export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenView[]; now: string; origin: string }) {
+export function AccessTokensCard({
+  tokens,
+  now,
+  origin,
+  localOnly = false,
+}: {
+  tokens: AccessTokenView[];
+  now: string;
+  origin: string;
+  /** The origin is loopback and PUBLIC_BASE_URL unset: scripts on other machines cannot reach it. */
+  localOnly?: boolean;
+}) {
   const router = useRouter();
   const create = useCreateAccessToken();
   const revoke = useRevokeAccessToken();
@@ -67,15 +79,11 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
           <NewTokenAlert
             token={shown}
             label="New access token"
-            example={
-              <>
-                curl -X POST {origin}/v1/images/generations -H &quot;Authorization: Bearer {shown.slice(0, 8)}…&quot; -H
-                &quot;Idempotency-Key: my-first&quot; -H &quot;Content-Type: application/json&quot; -d &apos;{"{"}
-                &quot;model&quot;:&quot;gamma-5-pro&quot;,&quot;prompt&quot;:&quot;a lighthouse&quot;{"}"}&apos;
-              </>
-            }
+            // The whole token: this is the one moment it can be pasted from here.
+            example={curlExample(origin, shown)}
           />
         )}
+        {shown && localOnly && <LocalOnlyNote what="address" />}
         {tokens.length === 0 ? (
           <p className="text-sm text-muted-foreground">No access token yet.</p>
         ) : (
@@ -136,4 +144,15 @@ export function AccessTokensCard({ tokens, now, origin }: { tokens: AccessTokenV
       </CardContent>
     </Card>
   );
+}
+
+/** A first request a member pastes into a terminal as it is. */
+function curlExample(origin: string, token: string): string {
+  return [
+    `curl -X POST ${origin}/v1/images/generations`,
+    `  -H "Authorization: Bearer ${token}"`,
+    `  -H "Idempotency-Key: my-first"`,
+    `  -H "Content-Type: application/json"`,
+    `  -d '{"model":"gamma-5-pro","prompt":"a lighthouse"}'`,
+  ].join(" \\\n");
 }

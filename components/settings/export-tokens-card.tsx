@@ -35,11 +35,7 @@ export function ExportTokensCard({ tokens, now }: { tokens: ExportTokenView[]; n
           <NewTokenAlert
             token={shown}
             label="New export token"
-            example={
-              <>
-                curl -H &quot;Authorization: Bearer {shown.slice(0, 8)}…&quot; https://your-darkroom/api/exports/usage.csv?from=2026-01-01
-              </>
-            }
+            example={`curl -H "Authorization: Bearer ${shown}" "https://your-darkroom/api/exports/usage.csv?from=2026-01-01"`}
           />
         )}
         {tokens.length === 0 ? (

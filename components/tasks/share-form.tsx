@@ -2,6 +2,7 @@
 
 import { Check, Copy } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { LocalOnlyNote } from "@/components/shared/local-only-note";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -18,7 +19,8 @@ import { SHARE_DEFAULT_EXPIRY, SHARE_EXPIRIES, type ShareExpiry } from "@/lib/sc
  */
 export function ShareForm({ taskIds = [], boardId, what }: { taskIds?: string[]; boardId?: string; what: string }) {
   const create = useCreateShareLink();
-  const [url, setUrl] = useState<string | null>(null);
+  const [made, setMade] = useState<{ url: string; localOnly: boolean } | null>(null);
+  const url = made?.url ?? null;
   const [copied, setCopied] = useState(false);
   const promptId = useId();
   const several = boardId !== undefined || taskIds.length > 1;
@@ -33,7 +35,7 @@ export function ShareForm({ taskIds = [], boardId, what }: { taskIds?: string[];
         expiry: String(form.get("expiry")) as ShareExpiry,
         showPrompt: form.get("showPrompt") === "on",
       },
-      { onSuccess: (made) => setUrl(made.url) },
+      { onSuccess: ({ url, localOnly }) => setMade({ url, localOnly }) },
     );
   }
 
@@ -90,6 +92,7 @@ export function ShareForm({ taskIds = [], boardId, what }: { taskIds?: string[];
               {copied ? "Copied" : "Copy link"}
             </Button>
           </div>
+          {made?.localOnly && <LocalOnlyNote />}
         </>
       )}
       {create.error && (

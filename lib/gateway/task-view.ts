@@ -1,8 +1,7 @@
 import "server-only";
 import type { Submission } from "@/lib/db/submissions";
 import type { TaskResultRow, TaskRow } from "@/lib/db/tasks";
-import { env } from "@/lib/env";
-import { resolveClient } from "@/lib/http/client";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { publicIdOfSubmission } from "@/lib/tasks/task-ids";
 import { signedMediaUrl } from "./signed-media";
 
@@ -27,13 +26,8 @@ export interface GatewayTask {
 
 export { submissionIdOf } from "@/lib/tasks/task-ids";
 
-/** The address a script reaches Darkroom at: PUBLIC_BASE_URL when set, else the one this request came to. */
-export function gatewayOriginOf(headers: Headers, fallbackHost = "localhost"): string {
-  if (env.PUBLIC_BASE_URL) return env.PUBLIC_BASE_URL;
-  return `${resolveClient(headers).https ? "https" : "http"}://${headers.get("host") ?? fallbackHost}`;
-}
-
-export const gatewayOrigin = (request: Request) => gatewayOriginOf(request.headers, new URL(request.url).host);
+/** The address a script reaches Darkroom at: PUBLIC_BASE_URL when the admin set it, else the one this request came to. */
+export const gatewayOrigin = (request: Request) => publicOrigin(request.headers, new URL(request.url).host);
 
 const NOT_SENT: Record<string, GatewayTask["error"]> = {
   cancelled: { code: "cancelled", message: "Cancelled in Darkroom before it was sent to the API; nothing was charged." },

@@ -37,13 +37,21 @@ export function resolveClient(headers: Headers, trustedProxies: string[] = env.T
  * forwarded host must not pass as Darkroom's origin (issue 44). Unknown hosts never get this far (the front).
  */
 export function requestHosts(request: Request, trustedProxies: string[] = env.TRUSTED_PROXIES): string[] {
-  const hosts = [new URL(request.url).host];
-  const host = request.headers.get("host")?.trim().toLowerCase();
-  if (host) hosts.push(host);
-  const peer = request.headers.get(PEER_HEADER);
-  const forwarded = firstForwardedHost(request.headers.get("x-forwarded-host"));
-  if (peer && forwarded && isTrusted(trustList(trustedProxies), normalise(peer))) hosts.push(forwarded);
-  return hosts;
+  return [new URL(request.url).host, ...headerHosts(request.headers, trustedProxies)];
+}
+
+/** The hosts the browser named, from the headers alone: Host, and a trusted proxy's X-Forwarded-Host. */
+export function headerHosts(headers: Headers, trustedProxies: string[] = env.TRUSTED_PROXIES): string[] {
+  const host = headers.get("host")?.trim().toLowerCase();
+  const forwarded = trustedForwardedHost(headers, trustedProxies);
+  return [...(host ? [host] : []), ...(forwarded ? [forwarded] : [])];
+}
+
+/** X-Forwarded-Host when the connected machine is in TRUSTED_PROXIES; from anyone else, nothing. */
+export function trustedForwardedHost(headers: Headers, trustedProxies: string[] = env.TRUSTED_PROXIES): string | undefined {
+  const peer = headers.get(PEER_HEADER);
+  const forwarded = firstForwardedHost(headers.get("x-forwarded-host"));
+  return peer && forwarded && isTrusted(trustList(trustedProxies), normalise(peer)) ? forwarded : undefined;
 }
 
 const LOOPBACK = trustList(["127.0.0.0/8", "::1"]);

@@ -125,7 +125,7 @@ const front = path.join("lib", "launcher", "front.mjs");
 run(process.execPath, ["--import", `./${front}`, nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
   GENERATION_API_BASE_URL: upstream.url,
   GENERATION_API_KEY: upstream.key,
-  ...(publicBaseUrl ? { PUBLIC_BASE_URL: publicBaseUrl } : {}),
+  ...(publicBaseUrl ? { PUBLIC_BASE_URL: publicBaseUrl, PUBLIC_BASE_URL_IMPLIED: env.PUBLIC_BASE_URL ? "0" : "1" } : {}),
   ...(setupToken ? { SETUP_TOKEN: setupToken } : {}),
 });
 await waitUntilUp(`http://${localHost}:${env.PORT}/api/health`);

@@ -9,7 +9,7 @@ import { fetchJson } from "./fetch-json";
 export function useCreateShareLink() {
   return useMutation({
     mutationFn: (input: NewShareLink) =>
-      fetchJson<{ url: string; link: ShareLinkView }>("/api/share-links", { method: "POST", json: input }),
+      fetchJson<{ url: string; localOnly: boolean; link: ShareLinkView }>("/api/share-links", { method: "POST", json: input }),
   });
 }
 

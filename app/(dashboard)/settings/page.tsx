@@ -21,7 +21,7 @@ import { getUpstreamSettings } from "@/lib/upstream/settings";
 import { exportTokens } from "@/lib/exports/tokens";
 import { accessTokensOf, teamAccessTokens } from "@/lib/gateway/tokens";
 import { shareLinksOf } from "@/lib/shares/links";
-import { gatewayOriginOf } from "@/lib/gateway/task-view";
+import { linkOrigin } from "@/lib/http/public-origin";
 import { webhookView } from "@/lib/webhooks/settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -30,6 +30,7 @@ export default async function SettingsPage() {
   const user = await requirePageUser();
   const isAdmin = roleAtLeast(user.role, "admin");
   const upstream = await getUpstreamSettings();
+  const links = linkOrigin(await headers());
   return (
     <>
       <PageHeader title="Settings" description="The generation API connection and the people who use Darkroom." />
@@ -46,7 +47,12 @@ export default async function SettingsPage() {
         />
         <MembersLinkCard isAdmin={isAdmin} />
         {roleAtLeast(user.role, "member") && (
-          <AccessTokensCard tokens={await accessTokensOf(user)} now={new Date().toISOString()} origin={gatewayOriginOf(await headers())} />
+          <AccessTokensCard
+            tokens={await accessTokensOf(user)}
+            now={new Date().toISOString()}
+            origin={links.origin}
+            localOnly={links.localOnly}
+          />
         )}
         {isAdmin && <TeamAccessTokensCard tokens={await teamAccessTokens(user)} now={new Date().toISOString()} />}
         {roleAtLeast(user.role, "member") && (

@@ -1,5 +1,5 @@
-import { gatewayOriginOf } from "@/lib/gateway/task-view";
 import { withUser } from "@/lib/http/handler";
+import { linkOrigin } from "@/lib/http/public-origin";
 import { newShareLinkSchema } from "@/lib/schemas/new-share-link";
 import { createShareLink, shareLinksOf } from "@/lib/shares/links";
 
@@ -9,6 +9,7 @@ export const GET = withUser({ role: "member" }, async ({ user }) => Response.jso
 
 export const POST = withUser({ role: "member", body: newShareLinkSchema }, async ({ request, user, body }) => {
   const { token, view } = await createShareLink(user, body);
-  const url = `${gatewayOriginOf(request.headers, new URL(request.url).host)}/s/${token}`;
-  return Response.json({ url, link: view }, { status: 201 });
+  // The browser's own origin unless PUBLIC_BASE_URL says otherwise; `localOnly`: the panel says it opens here only.
+  const { origin, localOnly } = linkOrigin(request.headers, new URL(request.url).host);
+  return Response.json({ url: `${origin}/s/${token}`, localOnly, link: view }, { status: 201 });
 });

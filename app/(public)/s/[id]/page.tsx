@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
-import { gatewayOriginOf } from "@/lib/gateway/task-view";
+import { publicOrigin } from "@/lib/http/public-origin";
 import type { SharedPageView, SharedTaskView } from "@/lib/schemas/share-links";
 import { openSharedPage } from "@/lib/shares/open";
 
@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   const base: Metadata = { title: { absolute: TITLE }, robots: { index: false, follow: false } };
   const first = opened.view?.tasks[0]?.results[0];
   if (!first) return base;
-  const image = `${gatewayOriginOf(await headers())}${first.thumbnailUrl}`;
+  const image = `${publicOrigin(await headers())}${first.thumbnailUrl}`;
   return {
     ...base,
     openGraph: { title: TITLE, type: "website", images: [{ url: image }] },
