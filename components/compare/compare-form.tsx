@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { preventRepeatSubmit } from "@/components/shared/repeat-click";
 import { newSubmissionId } from "@/components/shared/submission-id";
-import { Alert } from "@/components/ui/alert";
+import { SubmitRefusal } from "@/components/shared/submit-refusal";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -127,11 +127,8 @@ export function CompareForm({ seed = {} }: { seed?: CompareSeed }) {
           })}
         </ul>
       </fieldset>
-      {problem && (
-        <Alert tone="danger" role="alert">
-          {problem}
-        </Alert>
-      )}
+      {/* Beside the button and focused: the refusal is where the eye is after the click (issue 45). */}
+      <SubmitRefusal message={problem} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="lg" pending={create.isPending} onClick={preventRepeatSubmit}>
           {!create.isPending && <Columns3 aria-hidden />}

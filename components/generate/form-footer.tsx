@@ -3,6 +3,7 @@
 import { Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { preventRepeatSubmit } from "@/components/shared/repeat-click";
+import { SubmitRefusal } from "@/components/shared/submit-refusal";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { MAX_RUNS } from "@/lib/schemas/generation-rules";
@@ -13,11 +14,14 @@ import { useField, useFormStatus } from "./use-form";
 
 /**
  * Runs, what such a request cost before (`note`: the client never computes a price, the generation service
- * reports credits once it accepts a task) and the submit button.
+ * reports credits once it accepts a task), the submit button, and under it the message of a submit refused as a
+ * whole (over budget, the service unreachable): where the person's eye is after the click, not the form's top.
  */
 export function FormFooter({ note }: { note?: ReactNode }) {
   const field = useField(RUNS_FIELD);
-  const pending = useFormStatus().submitting;
+  const { submitting: pending, errors } = useFormStatus();
+  // The root node is replaced each time a refusal is set, and only then: it marks a new refusal to focus.
+  const refusal = errors.root as { server?: { message?: string } } | undefined;
   return (
     // Stacked: the form sits in a narrow column beside the results, where side by side would squeeze every line.
     <div className="grid gap-3 border-t pt-5">
@@ -52,6 +56,7 @@ export function FormFooter({ note }: { note?: ReactNode }) {
           </p>
         </div>
       </div>
+      <SubmitRefusal message={errorAt(errors, "root", "server")} occurrence={refusal?.server} />
       {note}
     </div>
   );

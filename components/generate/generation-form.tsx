@@ -1,7 +1,6 @@
 "use client";
 
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { FormError } from "@/components/ui/form-field";
 import type { FieldGroup } from "@/lib/models/fields";
 import type { FieldSpec } from "@/lib/models/form";
 import type { ModelMeta } from "@/lib/models/meta";
@@ -11,13 +10,12 @@ import type { SubmissionView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { CostNote } from "./cost-note";
 import { FieldControl } from "./field-control";
-import { errorAt } from "./error-tree";
 import { CompareLink } from "./compare-link";
 import { FormFooter } from "./form-footer";
 import { initialValues, type FormValues } from "./form-values";
 import { ENDPOINT_FIELD, mentionSource, offersLegacy, RUNS_FIELD, type Submitted } from "./form-fields";
 import { FormStore } from "./form-store";
-import { FormStoreProvider, useFormStatus } from "./use-form";
+import { FormStoreProvider } from "./use-form";
 import { writeDraft } from "./session-store";
 import { loadSendGeneration, useSubmitGeneration } from "./use-submit-generation";
 
@@ -147,7 +145,6 @@ export function GenerationForm({
         aria-label={`${model.label} request`}
         className="@container grid gap-7"
       >
-        <RootError />
         {GROUPS.map(({ group, title, grid }) => (
           <FieldSection key={group} title={title} grid={grid} fields={grouped(group)} mentionSource={form.mentionSource} />
         ))}
@@ -164,11 +161,6 @@ export function GenerationForm({
 }
 
 const preloadCheck = () => void Promise.all([import("./check-request"), loadSendGeneration()]);
-
-function RootError() {
-  const { errors } = useFormStatus();
-  return <FormError message={errorAt(errors, "root", "server")} />;
-}
 
 const NO_CHARGES: readonly RecentCharge[] = [];
 function FieldSection({
