@@ -54,7 +54,7 @@ export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: 
           </span>
         </div>
         {task.prompt && (
-          <blockquote className="rounded-xl border-l-4 border-primary/40 bg-muted/40 p-3 text-sm whitespace-pre-wrap">
+          <blockquote className="rounded-xl border-l-4 border-primary/40 bg-muted/40 p-3 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">
             {task.prompt}
           </blockquote>
         )}

@@ -26,7 +26,11 @@ function formatValue(value: unknown): string {
   return JSON.stringify(value, null, 1);
 }
 
-/** Who made it, when, and every parameter of the request. */
+/**
+ * Who made it, when, and every parameter of the request. A value may be one unbroken string (an upload's URL, a
+ * prompt with no spaces): it breaks anywhere, and the value column may shrink below it, so the page never
+ * scrolls sideways (issue 45).
+ */
 export function TaskFacts({ task }: { task: TaskView }) {
   const params = Object.entries(task.params ?? {});
   return (
@@ -34,7 +38,7 @@ export function TaskFacts({ task }: { task: TaskView }) {
       <h2 id="facts-heading" className="text-base font-semibold">
         Details
       </h2>
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="text-muted-foreground">Task id</dt>
         <dd className="font-mono text-xs break-all">{task.publicId ?? task.id}</dd>
         <dt className="text-muted-foreground">Model</dt>
@@ -58,11 +62,11 @@ export function TaskFacts({ task }: { task: TaskView }) {
       </dl>
       <h3 className="text-sm font-semibold">Request parameters</h3>
       {params.length ? (
-        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
           {params.map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-mono text-xs text-muted-foreground">{key}</dt>
-              <dd className="text-sm break-words whitespace-pre-wrap">{formatValue(value)}</dd>
+              <dd className="min-w-0 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">{formatValue(value)}</dd>
             </div>
           ))}
         </dl>
@@ -73,11 +77,11 @@ export function TaskFacts({ task }: { task: TaskView }) {
         <>
           <h3 className="text-sm font-semibold">Other fields from the generation service</h3>
           <p className="text-xs text-muted-foreground">Reported by the service but not understood by Darkroom; kept as they came.</p>
-          <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
             {Object.entries(task.unmapped).map(([key, value]) => (
               <div key={key} className="contents">
                 <dt className="font-mono text-xs text-muted-foreground">{key}</dt>
-                <dd className="font-mono text-xs break-words whitespace-pre-wrap">{JSON.stringify(value)}</dd>
+                <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] whitespace-pre-wrap">{JSON.stringify(value)}</dd>
               </div>
             ))}
           </dl>
