@@ -96,6 +96,17 @@ async function expectInvariants(emu: ReturnType<typeof emulator>, apiKey: string
   return recorded;
 }
 
+/** An admin changes a member's rights, as Settings → Members does. */
+async function changeMember(who: Signed, body: Record<string, unknown>) {
+  const changed = await call(memberRoute, `/api/members/${who.member.id}`, {
+    method: "PATCH",
+    cookie: team.admin.cookie,
+    params: { id: who.member.id },
+    body,
+  });
+  expect(changed.status).toBe(200);
+}
+
 describe("sending: rights changed between the door and the dispatcher", () => {
   type Via = "token" | "dashboard";
   const ROWS: {
@@ -134,29 +145,13 @@ describe("sending: rights changed between the door and the dispatcher", () => {
       change: "the member is disabled",
       via: ["token", "dashboard"],
       code: "member_disabled",
-      apply: async ({ who }) => {
-        const changed = await call(memberRoute, `/api/members/${who.member.id}`, {
-          method: "PATCH",
-          cookie: team.admin.cookie,
-          params: { id: who.member.id },
-          body: { disabled: true },
-        });
-        expect(changed.status).toBe(200);
-      },
+      apply: ({ who }) => changeMember(who, { disabled: true }),
     },
     {
       change: "the member is made a viewer",
       via: ["token", "dashboard"],
       code: "member_demoted",
-      apply: async ({ who }) => {
-        const changed = await call(memberRoute, `/api/members/${who.member.id}`, {
-          method: "PATCH",
-          cookie: team.admin.cookie,
-          params: { id: who.member.id },
-          body: { role: "viewer" },
-        });
-        expect(changed.status).toBe(200);
-      },
+      apply: ({ who }) => changeMember(who, { role: "viewer" }),
     },
   ];
   const cases = ROWS.flatMap((row) => row.via.map((via) => ({ ...row, via })));

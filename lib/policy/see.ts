@@ -4,7 +4,6 @@ import type { SessionUser } from "@/lib/auth/session";
 import { fromDbBool } from "@/lib/db/booleans";
 import type { Database } from "@/lib/db/schema";
 import { tasksSeenBy } from "@/lib/db/task-hides";
-import { isUserActive } from "@/lib/db/users";
 import { roleAtLeast } from "@/lib/members/roles";
 
 // What a principal may see, asked wherever something is shown or used: the gallery's rule for a member (a task
@@ -40,6 +39,3 @@ export const mayEditBoard = (user: Pick<SessionUser, "id" | "role">, board: Boar
 /** A board is seen by everyone while the team sees it, else by its maker and the admins. */
 export const maySeeBoard = (user: Pick<SessionUser, "id" | "role">, board: BoardFacts) =>
   fromDbBool(board.team_visible) || mayEditBoard(user, board);
-
-/** A member who is disabled, or gone, sees nothing: what they shared stops with them. */
-export const isActiveMember = (db: Kysely<Database>, userId: string) => isUserActive(db, { id: userId });

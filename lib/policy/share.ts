@@ -4,7 +4,7 @@ import { boardTaskIds, getBoard } from "@/lib/db/boards";
 import type { Database } from "@/lib/db/schema";
 import { getMember } from "@/lib/db/users";
 import { roleAtLeast } from "@/lib/members/roles";
-import { isActiveMember, maySeeBoard, memberViewer, tasksVisibleTo } from "./see";
+import { maySeeBoard, memberViewer, tasksVisibleTo } from "./see";
 
 // A share link lends its maker's sight to whoever holds it, so each time it is opened (the page, and every one
 // of its media requests: lib/shares/open.ts) it shows only what its maker could see and share now (issue 44): a
@@ -23,10 +23,10 @@ export interface SharedSubject {
  * task only); none when the link shows nothing. The rule every share route asks, and the only one.
  */
 export async function tasksLinkShows(db: Kysely<Database>, link: SharedSubject, among?: readonly string[]): Promise<string[]> {
-  const [active, maker] = await Promise.all([isActiveMember(db, link.userId), getMember(db, { id: link.userId })]);
+  const maker = await getMember(db, { id: link.userId });
   // A viewer may look but not share (POST /api/share-links asks for a member): a maker made a viewer stops
-  // sharing what they made links to, as they could not make them again.
-  if (!active || !maker || !roleAtLeast(maker.role, "member")) return [];
+  // sharing what they made links to, as they could not make them again; a disabled one shares nothing.
+  if (!maker || maker.disabled || !roleAtLeast(maker.role, "member")) return [];
   let ids = link.taskIds;
   if (link.boardId !== null) {
     const board = await getBoard(db, { id: link.boardId });
@@ -35,6 +35,6 @@ export async function tasksLinkShows(db: Kysely<Database>, link: SharedSubject, 
   }
   if (among) ids = ids.filter((id) => among.includes(id));
   // The gallery's rule, as the maker's board page applies it: hidden neither for the team nor by the maker.
-  const seen = await tasksVisibleTo(db, memberViewer({ id: maker.id, name: maker.name, email: maker.email, role: maker.role }), ids);
+  const seen = await tasksVisibleTo(db, memberViewer(maker), ids);
   return ids.filter((id) => seen.has(id));
 }
