@@ -3,14 +3,16 @@
 // tasks (one of them fails), and writes PNGs of every page at phone, laptop and wide widths in light and dark into
 // screenshots/ (ignored by git): sign-in and first run, Overview, Generate with an image and a video model, the
 // gallery (its queue panel listing a script's submission cancelled when its token was revoked), a succeeded and a
-// failed task's page, a video's "Use last frame" choice, the lightbox, Credits (with a script's task through an
-// access token), Settings and Members.
+// failed task's page, a task made from an upload, a video's "Use last frame" choice, the lightbox, Compare and a
+// comparison, Credits (with a script's task through an access token), Settings and Members; and, with no session,
+// the share pages of a board and of a task.
 // Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162).
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { CHROMIUM } from "@/bench/app-server";
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 3162);
@@ -74,9 +76,9 @@ function startApp() {
   };
 }
 
-async function makeTasks(request: APIRequestContext): Promise<string[]> {
+async function makeTasks(request: APIRequestContext, tasks: readonly Record<string, unknown>[] = TASKS): Promise<string[]> {
   const ids: string[] = [];
-  for (const { model, ...rest } of TASKS) {
+  for (const { model, ...rest } of tasks) {
     const submissionId = crypto.randomUUID();
     const response = await request.post("/api/generations", { data: { submissionId, request: { model, ...rest } } });
     if (response.status() !== 202) throw new Error(`submission refused: ${response.status()} ${await response.text()}`);
@@ -117,8 +119,39 @@ async function makeBoard(request: APIRequestContext, ids: string[]): Promise<str
   return ((await response.json()) as { board: { id: string } }).board.id;
 }
 
+/** A square picture uploaded as a reference, and the Gamma 5 Pro task made from it (its page shows the upload). */
+async function uploadTask(request: APIRequestContext): Promise<string> {
+  const picture = await sharp({ create: { width: 512, height: 512, channels: 3, background: { r: 64, g: 110, b: 160 } } })
+    .composite([{ input: Buffer.from('<svg width="512" height="512"><circle cx="256" cy="256" r="150" fill="#f4c95d"/></svg>') }])
+    .png()
+    .toBuffer();
+  const upload = await request.post("/api/uploads", {
+    data: picture,
+    headers: { "content-type": "image/png", "x-file-name": "sun-sketch.png" },
+  });
+  if (upload.status() !== 201) throw new Error(`upload refused: ${upload.status()} ${await upload.text()}`);
+  const { url } = (await upload.json()) as { url: string };
+  const [id] = await makeTasks(request, [
+    { model: "gamma-5-pro", prompt: "The sketch as a risograph poster, two inks", image_urls: [url] },
+  ]);
+  return id!;
+}
+
+/** Share links, with their prompts, to the board and to the first task: the pages a client opens with no account. */
+async function shareLinks(request: APIRequestContext, boardId: string, taskId: string): Promise<Shot[]> {
+  const make = async (data: Record<string, unknown>) => {
+    const made = await request.post("/api/share-links", { data: { ...data, showPrompt: true } });
+    if (made.status() !== 201) throw new Error(`share link refused: ${made.status()} ${await made.text()}`);
+    return new URL(((await made.json()) as { url: string }).url).pathname;
+  };
+  return [
+    { file: "share-board", path: await make({ boardId }), full: true, ready: "Heron campaign" },
+    { file: "share-task", path: await make({ taskIds: [taskId] }), full: true, ready: TASKS[0].prompt },
+  ];
+}
+
 /** Every page a signed-in admin sees, in the states the tasks made. */
-function signedInShots(ids: string[], comparisonId: string, boardId: string): Shot[] {
+function signedInShots(ids: string[], comparisonId: string, boardId: string, uploadTaskId: string): Shot[] {
   return [
     { file: "overview", path: "/", full: true, ready: "Overview" },
     // "Your recent results" loads as it nears the screen (below the form on a phone): the scroll through loads it.
@@ -155,6 +188,7 @@ function signedInShots(ids: string[], comparisonId: string, boardId: string): Sh
       },
     },
     { file: "task-failed", path: `/tasks/${ids[FAILED_TASK]}`, full: true, ready: "Task" },
+    { file: "task-upload", path: `/tasks/${uploadTaskId}`, full: true, ready: "Task" },
     { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
     { file: "compare", path: "/compare", full: true, ready: "Compare" },
     { file: "comparison", path: `/compare/${comparisonId}`, full: true, ready: "Comparison" },
@@ -240,12 +274,14 @@ async function main(): Promise<void> {
     const ids = await makeTasks(context.request);
     const comparisonId = await makeComparison(context.request);
     const boardId = await makeBoard(context.request, ids);
+    const uploadTaskId = await uploadTask(context.request);
+    const shared = await shareLinks(context.request, boardId, ids[0]!);
     await scriptTask(context.request);
     await withdrawnTask(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
-    count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId));
-    count += await shoot(browser, undefined, [signInShot]);
+    count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId, uploadTaskId));
+    count += await shoot(browser, undefined, [signInShot, ...shared]);
     console.log(`screenshots: ${count} PNGs in ${path.relative(process.cwd(), outDir)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {
     await browser.close();

@@ -65,6 +65,8 @@ test("a board is built from the lightbox and a selection, reordered by keyboard,
   // The ZIP, in board order.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download ZIP" }).click()]);
   const zip = testInfo.outputPath("board.zip");
+  // Named after the board (it was "darkroom-<date>-3-tasks.zip").
+  expect(download.suggestedFilename()).toBe(`${name}.zip`);
   await download.saveAs(zip);
   const pictures = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" })
     .trim()
@@ -79,12 +81,22 @@ test("a board is built from the lightbox and a selection, reordered by keyboard,
   const url = new URL(await share.getByLabel("Share link").inputValue()).pathname;
   const visitor = await newPage();
   expect((await visitor.goto(url))!.status()).toBe(200);
-  await expect(visitor.getByRole("heading", { name: "3 shared results" })).toBeVisible();
+  // Named after the board, in a grid that uses the width (three across at 1280 px).
+  await expect(visitor.getByRole("heading", { level: 1, name })).toBeVisible();
   const sources = await visitor.getByRole("img").evaluateAll((images) => images.map((img) => img.getAttribute("src")));
   expect(sources.map((src) => /\/media\/(task_[^/]+)\//.exec(src ?? "")?.[1])).toEqual(moved);
+  const tops = await visitor.getByRole("listitem").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
   const html = (await visitor.content()).toLowerCase();
-  for (const leak of [...prompts, name, "ada admin", "credit", "upstream", 'href="/boards', 'href="/tasks'])
+  for (const leak of [...prompts, "ada admin", "credit", "upstream", 'href="/boards', 'href="/tasks'])
     expect(html).not.toContain(leak.toLowerCase());
+  // "Download all": the media only, as one ZIP named after the board.
+  const [all] = await Promise.all([visitor.waitForEvent("download"), visitor.getByRole("link", { name: "Download all (3, ZIP)" }).click()]);
+  expect(all.suggestedFilename()).toBe(`${name}.zip`);
+  const sharedZip = testInfo.outputPath("shared.zip");
+  await all.saveAs(sharedZip);
+  const shared = execFileSync("unzip", ["-Z1", sharedZip], { encoding: "utf8" }).trim().split("\n");
+  expect(shared.map((entry) => /_(task_[^.]+)\.png$/.exec(entry)?.[1])).toEqual(moved);
 
   // Revoked in Settings: the next open is refused.
   await page.goto("/settings");

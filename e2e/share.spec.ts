@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations, useScheme } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
+import { doubleClickAfterAnswer } from "./support/forms";
 import { createTask, TasksPage, waitArchived } from "./support/tasks";
 
 // Issue 30, part 3: a task shared from its page (and a selection, from the gallery) opens in a browser with no
@@ -14,7 +15,10 @@ test("a shared task opens with no account, shows the prompt only when chosen, an
   await page.goto(`/tasks/${taskId}`);
   await page.getByRole("button", { name: "Share" }).click();
   await page.getByLabel("Link expires after").selectOption("1d");
-  await page.getByRole("button", { name: "Make a link" }).click();
+  // A double click makes one link, however fast the server answered the first click (issue 45).
+  const sent = await doubleClickAfterAnswer(page, page.getByRole("button", { name: "Make a link" }), "POST", "/api/share-links");
+  await page.waitForTimeout(300);
+  expect(sent()).toBe(1);
   const quietLink = await page.getByLabel("Share link").inputValue();
   expect(quietLink).toMatch(/^http.*\/s\/[\w-]{24}$/);
   // The page's own origin (issue 45: it named the launcher's 127.0.0.1 while the browser was on localhost),
@@ -47,9 +51,20 @@ test("a shared task opens with no account, shows the prompt only when chosen, an
   const html = await visitor.content();
   for (const leak of ["Ada Admin", "ada@example.com", "credit", "upstream", 'href="/tasks', 'href="/settings'])
     expect(html.toLowerCase()).not.toContain(leak.toLowerCase());
+  // Its links stay on the link: the full size, its download, and the same as "Download" at the top.
+  const token = quietUrl.split("/s/")[1]!;
   expect(await visitor.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
-    expect.stringMatching(/^\/s\/[\w-]{24}\/media\//),
+    `/s/${token}/download`,
+    expect.stringMatching(new RegExp(`^/s/${token}/media/task_[^/]+/0$`)),
+    expect.stringMatching(new RegExp(`^/s/${token}/media/task_[^/]+/0\\?download=1$`)),
   ]);
+  // Named after the task (its model, as the prompt is not shown), with the app's one date format and its zone.
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Gamma 5 Pro image");
+  await expect(visitor.getByText(/this link works until \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d UTC/)).toBeVisible();
+  await expect(visitor).toHaveTitle("Gamma 5 Pro image · shared from Darkroom");
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute("content", "Gamma 5 Pro image · shared from Darkroom");
+  const [file] = await Promise.all([visitor.waitForEvent("download"), visitor.getByRole("link", { name: "Download image" }).click()]);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^gamma-5-pro_\\d{4}-\\d{2}-\\d{2}_untitled_${taskId}\\.png$`));
   for (const scheme of ["light", "dark"] as const) {
     await useScheme(visitor, scheme);
     await expectNoSeriousA11yViolations(visitor, `share page (${scheme})`);
@@ -58,7 +73,9 @@ test("a shared task opens with no account, shows the prompt only when chosen, an
   // With the prompt, and on a phone: the picture fits the width.
   await visitor.setViewportSize({ width: 390, height: 844 });
   await visitor.goto(toldUrl);
-  await expect(visitor.getByText(prompt)).toBeVisible();
+  // The task's name is its prompt, written once.
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(prompt);
+  await expect(visitor.getByText(prompt)).toHaveCount(1);
   await expect(visitor.getByRole("img", { name: prompt })).toBeVisible();
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(visitor, "share page (phone)");
@@ -93,7 +110,7 @@ test("a selection of tasks is shared from the gallery as one link, its media onl
   const visitor = await newPage();
   await visitor.goto(url);
   await expect(visitor.getByRole("heading", { name: "2 shared results" })).toBeVisible();
-  await expect(visitor.getByRole("region", { name: /^Shared task \d of 2$/ })).toHaveCount(2);
+  await expect(visitor.getByRole("list", { name: "Shared results" }).getByRole("listitem")).toHaveCount(2);
   for (const prompt of prompts) await expect(visitor.getByText(prompt)).toHaveCount(0);
   await expect(visitor.getByRole("img")).toHaveCount(2);
 });

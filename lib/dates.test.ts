@@ -1,17 +1,29 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatCalendarKey, formatDate, formatDateTime, formatDayMonth, formatTime, formatUtcDateTime } from "./dates";
+import { formatCalendarKey, formatDate, formatDateTime, formatDayMonth, formatTime, formatUtcDateTime, formatZone } from "./dates";
 
 describe("dates as pages write them", () => {
   const at = "2026-11-26T20:08:41.000Z";
 
   it("writes the day first with a named month, whatever the time zone asked for", () => {
     expect(formatDate(at, "UTC")).toBe("26 Nov 2026");
-    expect(formatDateTime(at, "UTC")).toBe("26 Nov 2026, 20:08");
+    expect(formatDateTime(at, "UTC")).toBe("26 Nov 2026, 20:08 UTC");
+    expect(formatDateTime(at, "Asia/Tokyo")).toBe("27 Nov 2026, 05:08 UTC+9");
+    expect(formatDateTime(at, "America/St_Johns")).toBe("26 Nov 2026, 16:38 UTC-3:30");
     expect(formatUtcDateTime(at)).toBe("26 Nov 2026, 20:08 UTC");
     expect(formatTime(at, "Asia/Tokyo")).toBe("05:08");
     expect(formatDate(at, "Asia/Tokyo")).toBe("27 Nov 2026");
     expect(formatDayMonth("2026-11-30T00:00:00Z", { timeZone: "UTC", weekday: true })).toBe("Monday 30 November");
     expect(formatDayMonth("2026-12-01T00:00:00Z", { timeZone: "UTC" })).toBe("1 December");
+  });
+
+  it("names the zone by its offset at that instant, the reader's too", () => {
+    expect(formatZone("2026-07-01T12:00:00Z", "Europe/Paris")).toBe("UTC+2");
+    expect(formatZone("2026-12-01T12:00:00Z", "Europe/Paris")).toBe("UTC+1");
+    expect(formatZone(at, "Asia/Kathmandu")).toBe("UTC+5:45");
+    vi.stubEnv("TZ", "America/New_York");
+    expect(formatZone(at)).toBe("UTC-5");
+    expect(formatDateTime(at)).toBe("26 Nov 2026, 15:08 UTC-5");
+    vi.unstubAllEnvs();
   });
 
   it("writes calendar keys without a time zone", () => {
@@ -41,7 +53,9 @@ describe("dates written without Intl", () => {
         const at = new Date(Date.UTC(1900, 0, 1) + Math.floor(next() * 400 * 365.25 * 86_400_000));
         for (const timeZone of [undefined, "UTC"]) {
           expect(formatDate(at, timeZone)).toBe(intl({ day: "numeric", month: "short", year: "numeric", timeZone }, at));
-          expect(formatDateTime(at, timeZone)).toBe(intl({ dateStyle: "medium", timeStyle: "short", timeZone }, at));
+          expect(formatDateTime(at, timeZone)).toBe(
+            `${intl({ dateStyle: "medium", timeStyle: "short", timeZone }, at)} ${formatZone(at, timeZone)}`,
+          );
           expect(formatTime(at, timeZone)).toBe(intl({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }, at));
           expect(formatDayMonth(at, { timeZone, weekday: true })).toBe(
             intl({ day: "numeric", month: "long", weekday: "long", timeZone }, at).replace(",", ""),

@@ -90,12 +90,35 @@ const hourMinute = (at: Wall) => `${pad(at.hour)}:${pad(at.minute)}`;
 export const formatDate = (value: Instant, timeZone?: string) =>
   written(value, timeZone, dayMonthYear, { day: "numeric", month: "short", year: "numeric" });
 
-/** "26 Nov 2026, 20:08"; in the given time zone, else the reader's. */
-export const formatDateTime = (value: Instant, timeZone?: string) =>
-  written(value, timeZone, (at) => `${dayMonthYear(at)}, ${hourMinute(at)}`, { dateStyle: "medium", timeStyle: "short" });
+/** Minutes east of UTC at that instant in the given time zone, else the reader's. */
+function offsetMinutes(date: Date, timeZone: string | undefined): number {
+  if (timeZone === "UTC") return 0;
+  if (timeZone === undefined) return Math.round(-date.getTimezoneOffset());
+  // "GMT+05:30", or "GMT" at UTC itself.
+  const name = formatter({ timeZone, timeZoneName: "longOffset" })
+    .formatToParts(date)
+    .find((part) => part.type === "timeZoneName")?.value;
+  const match = /([+-])(\d{2}):(\d{2})/.exec(name ?? "");
+  return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
 
-/** "26 Nov 2026, 20:08 UTC": for records read by people in several time zones (audit log, tokens, webhooks). */
-export const formatUtcDateTime = (value: Instant) => `${formatDateTime(value, "UTC")} UTC`;
+/** "UTC", "UTC+1", "UTC-3:30": the zone a time was written in, the same words for every zone. */
+export function formatZone(value: Instant, timeZone?: string): string {
+  const minutes = offsetMinutes(toDate(value), timeZone);
+  if (minutes === 0) return "UTC";
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? "-" : "+"}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ""}`;
+}
+
+/**
+ * "26 Nov 2026, 20:08 UTC+1": the one way a moment is written, always with its zone (issue 45); in the given time
+ * zone, else the reader's (a client component's, so each reader reads their own clock).
+ */
+export const formatDateTime = (value: Instant, timeZone?: string) =>
+  `${written(value, timeZone, (at) => `${dayMonthYear(at)}, ${hourMinute(at)}`, { dateStyle: "medium", timeStyle: "short" })} ${formatZone(value, timeZone)}`;
+
+/** "26 Nov 2026, 20:08 UTC": for server-rendered pages and records read by people in several time zones. */
+export const formatUtcDateTime = (value: Instant) => formatDateTime(value, "UTC");
 /** A moment that may not have happened yet ("last used"), or the words for that. */
 export const formatUtcDateTimeOr = (value: Instant | null, none: string) => (value === null ? none : formatUtcDateTime(value));
 

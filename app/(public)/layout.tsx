@@ -15,7 +15,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
         </span>
         <ThemeToggle />
       </header>
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 pt-2 pb-16 sm:px-6">{children}</main>
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-2 pb-16 sm:px-6">{children}</main>
     </div>
   );
 }

@@ -9,6 +9,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET as sharedZipRoute } from "@/app/(public)/s/[id]/download/route";
+import { GET as sharedMediaRoute } from "@/app/(public)/s/[id]/media/[taskId]/[index]/route";
 import { POST as boardDownloadRoute } from "@/app/api/boards/[id]/download/route";
 import { DELETE as removeItemRoute } from "@/app/api/boards/[id]/items/[taskId]/route";
 import { POST as addRoute, PUT as orderRoute } from "@/app/api/boards/[id]/items/route";
@@ -199,7 +201,8 @@ describe("boards", () => {
       await archivedTask(team.member, "second bravo"),
       await archivedTask(team.member, "third charlie"),
     ];
-    const id = await board(team.member, "Zip", [a, b, c]);
+    // Named after the board: its own letters for browsers that read filename*, a Latin slug for the rest.
+    const id = await board(team.member, "Zürich: Wave 🌊", [a, b, c]);
     await order(team.member, id, [c, a, b]);
     const asked = await call(boardDownloadRoute, `/api/boards/${id}/download`, { method: "POST", cookie: team.viewer.cookie, ...at(id) });
     expect(asked.status, JSON.stringify(asked.json)).toBe(201);
@@ -211,6 +214,9 @@ describe("boards", () => {
       },
     );
     expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="zurich-wave.zip"; filename*=UTF-8''${encodeURIComponent("Zürich_ Wave 🌊.zip")}`,
+    );
     const zip = path.join(mkdtempSync(path.join(os.tmpdir(), "boards-")), "board.zip");
     writeFileSync(zip, Buffer.from(await response.arrayBuffer()));
     // Entries in the order written: each task's picture and sidecar, in board order, then index.csv.
@@ -229,22 +235,42 @@ describe("boards", () => {
 
   it("share with a link that shows the board as it is, media only, until revoked or deleted", async () => {
     const [a, b] = [await archivedTask(team.member, "a secret heron"), await archivedTask(team.member, "a secret crane")];
-    const id = await board(team.member, "Shared", [a, b]);
+    const id = await board(team.member, "Herons of the delta", [a, b]);
     const share = (who: Signed, body: unknown) => call(shareRoute, "/api/share-links", { method: "POST", cookie: who.cookie, body });
     expectError(await share(team.viewer, { boardId: id }), 403, "forbidden:role");
     expectError(await share(team.member, { boardId: id, taskIds: [a] }), 422, "invalid:body");
     expectError(await share(other, { boardId: "no-such-board" }), 404, "not_found:board");
     const made = await share(other, { boardId: id, expiry: "1h" });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
-    expect(made.json.link).toMatchObject({ board: { id, name: "Shared" }, taskIds: [] });
+    expect(made.json.link).toMatchObject({ board: { id, name: "Herons of the delta" }, taskIds: [] });
     const token = String(made.json.url).split("/s/")[1]!;
     const visitor = () => new Headers({ [PEER_HEADER]: `198.51.100.${(serial += 1) % 250}` });
     const page = await openSharedPage(token, visitor());
     expect(page.tasks.map((task) => task.id)).toEqual([a, b]);
+    // The board's name is what was shared; its maker, credits, prompts (not chosen) and the upstream are not.
+    expect(page).toMatchObject({ title: "Herons of the delta", board: true, downloadUrl: `/s/${token}/download` });
     // Without the link's own random token, which may hold any short name's letters.
     const text = JSON.stringify(page).replaceAll(token, "");
-    for (const secret of ["987654", "secret heron", "upstream.example", team.member.member.name, "Shared"])
-      expect(text).not.toContain(secret);
+    for (const secret of ["987654", "secret heron", "upstream.example"]) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(new RegExp(`\\b${team.member.member.name}\\b`));
+    // "Download all": the media only (no sidecar or index.csv, which carry members and credits), named after the
+    // board; each file named without the prompt the link does not show.
+    const all = await sharedZipRoute(new Request(`${ORIGIN}/s/${token}/download`, { headers: visitor() }), {
+      params: Promise.resolve({ id: token }),
+    });
+    expect(all.status).toBe(200);
+    expect(all.headers.get("content-disposition")).toBe(
+      "attachment; filename=\"herons-of-the-delta.zip\"; filename*=UTF-8''Herons%20of%20the%20delta.zip",
+    );
+    const zip = path.join(mkdtempSync(path.join(os.tmpdir(), "shared-")), "shared.zip");
+    writeFileSync(zip, Buffer.from(await all.arrayBuffer()));
+    const entries = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n");
+    expect(entries).toEqual([a, b].map((task) => expect.stringMatching(new RegExp(`^gamma-5-pro_2026-11-01_untitled_${task}\\.png$`))));
+    const one = await sharedMediaRoute(new Request(`${ORIGIN}${page.tasks[0]!.results[0]!.downloadUrl}`, { headers: visitor() }), {
+      params: Promise.resolve({ id: token, taskId: a, index: "0" }),
+    });
+    expect(one.status).toBe(200);
+    expect(one.headers.get("content-disposition")).toBe(`attachment; filename="gamma-5-pro_2026-11-01_untitled_${a}.png"`);
     // The link follows the board: a new order shows at the next open.
     await order(team.member, id, [b, a]);
     expect((await openSharedPage(token, visitor())).tasks.map((task) => task.id)).toEqual([b, a]);

@@ -159,4 +159,14 @@ describe("budget routes", () => {
     expect(await audit("budget.removed")).toHaveLength(1);
     expect((await post(team.member.cookie, BODIES.gamma("no budget now"))).status).toBe(202);
   });
+
+  it("raises the alert at once when a budget is lowered below what is already committed", async () => {
+    const alerts = async () => (await call(alertsRoute.GET, "/api/budgets/alerts", { cookie: team.member.cookie })).json.alerts;
+    const body = { scope: "member", userId: team.member.member.id, period: "day", limit: 1000 };
+    await call(budgetsRoute.PUT, "/api/budgets", { method: "PUT", cookie: team.admin.cookie, body });
+    expect(await alerts()).toEqual([]);
+    // 44 committed by the last test's submission: lowering to 40 crosses 100% with no submission (it waited for one).
+    await call(budgetsRoute.PUT, "/api/budgets", { method: "PUT", cookie: team.admin.cookie, body: { ...body, limit: 40 } });
+    expect(await alerts()).toMatchObject([{ threshold: 100, limit: 40 }]);
+  });
 });

@@ -206,36 +206,39 @@ describe("opening a share link with no account", () => {
     const taskId = await archivedTask(team.member);
     const quiet = await shared(team.member, taskId);
     const page = await openSharedPage(quiet.token, from(address()));
+    // Named after the task: its model's name, as its prompt is not shown.
+    expect(page.title).toBe("Gamma 5 Pro image");
     expect(page.tasks).toEqual([
       {
         id: taskId,
         kind: "image",
+        model: "Gamma 5 Pro",
         prompt: null,
+        createdAt: expect.any(String),
         results: [expect.objectContaining({ index: 0, fileUrl: `/s/${quiet.token}/media/${taskId}/0`, contentType: "image/png" })],
       },
     ]);
     // Without the link's own random token, which may hold any two letters (it held "mo", a member's name, once).
     const text = JSON.stringify(page).replaceAll(quiet.token, "");
-    for (const secret of [
-      "heron",
-      "987654",
-      "credits",
-      team.member.member.name,
-      team.member.member.email,
-      team.member.member.id,
-      "upstream.example",
-    ])
+    for (const secret of ["heron", "987654", "credits", team.member.member.email, team.member.member.id, "upstream.example"])
       expect(text).not.toContain(secret);
+    expect(text).not.toMatch(new RegExp(`\\b${team.member.member.name}\\b`));
     expectNoInternals(page);
 
     const told = await shared(team.member, taskId, { showPrompt: true });
-    expect((await openSharedPage(told.token, from(address()))).tasks[0]!.prompt).toBe("a secret heron at dawn");
+    const toldPage = await openSharedPage(told.token, from(address()));
+    expect(toldPage.tasks[0]!.prompt).toBe("a secret heron at dawn");
+    expect(toldPage.title).toBe("a secret heron at dawn");
 
     const file = await media(quiet.token, taskId, { query: "?download=1" });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
-    // ?download=1 is ignored: its file name would carry the prompt.
-    expect(file.headers.get("content-disposition")).toBeNull();
+    // An attachment named without the prompt the link does not show.
+    expect(file.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="gamma-5-pro_\\d{4}-\\d{2}-\\d{2}_untitled_${taskId}\\.png"$`),
+    );
+    const told1 = await media(told.token, taskId, { query: "?download=1" });
+    expect(told1.headers.get("content-disposition")).toMatch(/_a-secret-heron-at-dawn_/);
     expect(file.headers.get("cache-control")).toBe("no-store");
     expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(8);
     const thumb = await media(quiet.token, taskId, { thumbnail: true });

@@ -2,7 +2,6 @@
 
 import { Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { preventRepeatSubmit } from "@/components/shared/repeat-click";
 import { SubmitRefusal } from "@/components/shared/submit-refusal";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -47,7 +46,7 @@ export function FormFooter({ note }: { note?: ReactNode }) {
           </FieldShell>
         </div>
         <div className="grid justify-items-end gap-1.5">
-          <Button type="submit" size="lg" pending={pending} onClick={preventRepeatSubmit} aria-keyshortcuts="Control+Enter Meta+Enter">
+          <Button type="submit" size="lg" pending={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
             {!pending && <Send aria-hidden />}
             Generate
           </Button>

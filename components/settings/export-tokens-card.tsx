@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { isRepeatClick } from "@/components/shared/repeat-click";
 import { formatUtcDateTime, formatUtcDateTimeOr } from "@/lib/dates";
 import { errorMessage } from "@/lib/query/fetch-json";
 import { useCreateExportToken, useRenewExportToken, useRevokeExportToken } from "@/lib/query/exports";
@@ -78,14 +79,16 @@ export function ExportTokensCard({ tokens, now }: { tokens: ExportTokenView[]; n
         <Button
           className="w-fit"
           pending={create.isPending}
-          onClick={() =>
+          onClick={(event) => {
+            // A double click makes one token (issue 45).
+            if (isRepeatClick(event)) return;
             create.mutate(undefined, {
               onSuccess: ({ token }) => {
                 setShown(token);
                 router.refresh();
               },
-            })
-          }
+            });
+          }}
         >
           {!create.isPending && <KeyRound aria-hidden />}
           Make a new token

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { LoaderCircle } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
+import { preventRepeatSubmit } from "@/components/shared/repeat-click";
 import { Slot } from "./slot";
 
 export const buttonVariants = cva(
@@ -37,10 +38,26 @@ export interface ButtonProps extends ComponentProps<"button">, VariantProps<type
   pending?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, pending = false, disabled, children, type, ...props }: ButtonProps) {
+/**
+ * A submit button makes something (a task, a link, a board, a token, a member): the second click of a double click
+ * submits nothing, however fast the server answered the first (components/shared/repeat-click.ts), so no form
+ * makes two by accident (issue 45). Other buttons keep every click: a stepper's double click counts twice.
+ */
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  pending = false,
+  disabled,
+  children,
+  type,
+  onClick,
+  ...props
+}: ButtonProps) {
   if (asChild) {
     return (
-      <Slot className={cn(buttonVariants({ variant, size }), className)} {...props}>
+      <Slot className={cn(buttonVariants({ variant, size }), className)} onClick={onClick} {...props}>
         {children}
       </Slot>
     );
@@ -51,6 +68,14 @@ export function Button({ className, variant, size, asChild = false, pending = fa
       className={cn(buttonVariants({ variant, size }), className)}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
+      onClick={
+        type === "submit"
+          ? (event) => {
+              preventRepeatSubmit(event);
+              if (!event.defaultPrevented) onClick?.(event);
+            }
+          : onClick
+      }
       {...props}
     >
       {pending && <LoaderCircle className="animate-spin" aria-hidden />}

@@ -29,6 +29,6 @@ describe("the burn-rate forecast", () => {
       limit: 100,
       now: new Date("2026-11-24T05:00:00Z"),
     });
-    expect(text).toBe("At this pace your budget runs out at 12:00.");
+    expect(text).toBe("At this pace your budget runs out at 12:00 UTC+1.");
   });
 });

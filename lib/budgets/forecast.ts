@@ -1,5 +1,5 @@
 // The burn-rate forecast of a budget: committed so far over the part of the period gone, carried forward.
-import { dayOfMonth, formatTime, formatWeekday } from "@/lib/dates";
+import { dayOfMonth, formatTime, formatWeekday, formatZone } from "@/lib/dates";
 import type { BudgetPeriod } from "./period";
 
 function ordinal(day: number): string {
@@ -38,7 +38,7 @@ export function burnForecast({
   const at = new Date(runsOut);
   const when =
     period === "day"
-      ? `at ${formatTime(at, timeZone)}`
+      ? `at ${formatTime(at, timeZone)} ${formatZone(at, timeZone)}`
       : period === "week"
         ? `on ${formatWeekday(at, timeZone)}`
         : `on the ${ordinal(dayOfMonth(at, timeZone))}`;

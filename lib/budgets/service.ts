@@ -1,4 +1,5 @@
 import "server-only";
+import { checkBudgetAlerts } from "./alerts";
 import type { SessionUser } from "@/lib/auth/session";
 import { ledgerWindow, SINCE_FOREVER_END } from "@/lib/credits/ledger";
 import { database } from "@/lib/db";
@@ -104,6 +105,8 @@ export async function setBudget(admin: SessionUser, input: BudgetInput): Promise
   // A raised budget may release submissions held over it; a lowered one holds them at their next look.
   await releaseBudgetHolds(db, { now });
   kickEngine();
+  // Lowered below what is already committed: its alert now, not at the member's next submission (issue 45).
+  await checkBudgetAlerts(database(), { userId: budget.scope === "team" ? null : budget.user_id, now: new Date(now) });
 }
 
 export async function removeBudget(admin: SessionUser, id: string): Promise<void> {

@@ -183,6 +183,8 @@ export interface DownloadTable {
   /** JSON list of task ids, in the order chosen. */
   task_ids: string;
   created_at: string;
+  /** What the ZIP is named after (a board's name, migration 0025); null for a gallery selection. */
+  name: string | null;
 }
 
 /** An image a member uploaded as an input (migration 0014): served by an expiring link until expires_at. */

@@ -44,7 +44,9 @@ export async function insertShareLink(
 export async function openableShareLink(db: Db, { tokenHash, at }: { tokenHash: string; at: string }) {
   return db
     .selectFrom("share_links")
+    .leftJoin("boards", "boards.id", "share_links.board_id")
     .select([
+      "boards.name as board_name",
       "share_links.id",
       "share_links.user_id",
       "share_links.task_ids",
@@ -62,11 +64,11 @@ export async function openableShareLink(db: Db, { tokenHash, at }: { tokenHash: 
 /** The tasks among `ids` (those the policy lets the link show: lib/policy/share.ts), with their archived results. */
 export async function sharedTasks(db: Db, { ids }: { ids: string[] }) {
   if (ids.length === 0) return { tasks: [], results: [] };
-  const tasks = await db.selectFrom("tasks").select(["id", "kind", "prompt"]).where("id", "in", ids).execute();
+  const tasks = await db.selectFrom("tasks").select(["id", "kind", "model", "prompt", "created_at"]).where("id", "in", ids).execute();
   const results = tasks.length
     ? await db
         .selectFrom("task_results")
-        .select(["task_id", "idx", "content_type", "width", "height"])
+        .select(["task_id", "idx", "content_type", "width", "height", "file"])
         .where(
           "task_id",
           "in",

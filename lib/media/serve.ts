@@ -31,7 +31,7 @@ export async function fileResponse(
     "Cache-Control": "private, max-age=86400",
     "X-Content-Type-Options": "nosniff",
   });
-  if (downloadName) headers.set("Content-Disposition", `attachment; filename="${downloadName.replace(/[^\w.-]/g, "_")}"`);
+  if (downloadName) headers.set("Content-Disposition", attachment(downloadName));
   const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
   if (match && (match[1] || match[2])) {
     const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
@@ -45,6 +45,29 @@ export async function fileResponse(
   }
   headers.set("Content-Length", String(size));
   return new Response(await body(store, key), { status: 200, headers });
+}
+
+/** Words as a file name's part: "Ünïcode boards!" → "unicode-boards"; empty when nothing Latin is left. */
+export function fileSlug(text: string, max = 40): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\[\[[a-z]+\]\]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, max)
+    .replace(/-+$/, "");
+}
+
+/**
+ * Content-Disposition for a download named `name` (a board's name may be any script): a safe ASCII name for old
+ * clients, and the name itself (RFC 6266's filename*) for the rest.
+ */
+export function attachment(name: string, fallback = name): string {
+  const ascii = fallback.replace(/[^\w.-]/g, "_");
+  if (ascii === name) return `attachment; filename="${ascii}"`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name.replace(/[\\/:*?"<>|\p{Cc}]/gu, "_"))}`;
 }
 
 /** model_date_prompt-slug_task-id[_n].ext — readable, sortable, and safe on every file system. */
@@ -63,15 +86,6 @@ export function downloadName({
   index: number;
   ext: string;
 }): string {
-  const slug = (prompt ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\[\[[a-z]+\]\]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-  const parts = [model, createdAt.slice(0, 10), slug || "untitled", taskId, ...(index > 0 ? [String(index + 1)] : [])];
+  const parts = [model, createdAt.slice(0, 10), fileSlug(prompt ?? "") || "untitled", taskId, ...(index > 0 ? [String(index + 1)] : [])];
   return `${parts.join("_")}.${ext}`;
 }

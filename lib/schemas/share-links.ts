@@ -30,19 +30,30 @@ export interface ShareLinkView {
 export interface SharedTaskView {
   id: string;
   kind: "image" | "video";
+  /** The model's name for people. */
+  model: string;
   prompt: string | null;
+  createdAt: string;
   results: {
     index: number;
     contentType: string | null;
     width: number | null;
     height: number | null;
     fileUrl: string;
+    /** The file as an attachment, named after its model, date and (when shown) prompt. */
+    downloadUrl: string;
     previewUrl: string;
     thumbnailUrl: string;
   }[];
 }
 
 export interface SharedPageView {
+  /** The board's name, the task's (its prompt when shown, else its model), or a count. */
+  title: string;
+  /** A board's link: it shows the board, followed as it is now. */
+  board: boolean;
   tasks: SharedTaskView[];
   expiresAt: string | null;
+  /** Everything shown, as one ZIP named after the title. */
+  downloadUrl: string;
 }

@@ -22,7 +22,7 @@ body{min-height:100dvh;display:flex;flex-direction:column;background:var(--backg
 header{display:flex;align-items:center;gap:1rem;padding:1rem}
 .brand{display:inline-flex;align-items:center;gap:.5rem;font-weight:600;letter-spacing:-.025em}
 .logo{display:flex;width:1.75rem;height:1.75rem;align-items:center;justify-content:center;border-radius:.375rem;background:var(--primary);color:var(--primary-foreground)}
-main{width:100%;max-width:64rem;margin:0 auto;flex:1;padding:.5rem 1rem 4rem}
+main{width:100%;max-width:80rem;margin:0 auto;flex:1;padding:.5rem 1rem 4rem}
 .refusal{display:grid;gap:.5rem;max-width:65ch;padding-top:2.5rem}
 h1{font-size:1.5rem;line-height:2rem;font-weight:600;letter-spacing:-.025em}
 p{color:var(--muted-foreground)}

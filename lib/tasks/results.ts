@@ -24,7 +24,15 @@ const WIDTHS = new Map<string | null, MediaVariant>([
 export const thumbnailVariant = (request: Request): MediaVariant => WIDTHS.get(new URL(request.url).searchParams.get("w")) ?? "thumbnail";
 
 /** A result (or its thumbnail) of a task, from Darkroom's archive: the browser never talks to the upstream. */
-export async function mediaResponse(request: Request, taskId: string, indexParam: string, variant: MediaVariant): Promise<Response> {
+export async function mediaResponse(
+  request: Request,
+  taskId: string,
+  indexParam: string,
+  variant: MediaVariant,
+  // A share link's download: asked by the link (its query string is not passed on), named with the prompt only
+  // when the link shows it.
+  shared?: { download: boolean; showPrompt: boolean },
+): Promise<Response> {
   const index = Number(indexParam);
   const task = Number.isInteger(index) && index >= 0 ? await getTaskRow(database().db, { id: taskId }) : undefined;
   const result = task ? (await getResults(database().db, { taskId })).find((r) => r.idx === index) : undefined;
@@ -39,7 +47,7 @@ export async function mediaResponse(request: Request, taskId: string, indexParam
     else if (variant === PREVIEW_WIDTH && result.file) [file, original] = [result.file, true];
   }
   const contentType = original ? (result.content_type ?? "application/octet-stream") : "image/webp";
-  const download = variant === "file" && new URL(request.url).searchParams.get("download") === "1";
+  const download = variant === "file" && (shared?.download ?? new URL(request.url).searchParams.get("download") === "1");
   return fileResponse(mediaStore(), file, {
     contentType,
     range: request.headers.get("range"),
@@ -47,7 +55,7 @@ export async function mediaResponse(request: Request, taskId: string, indexParam
       ? downloadName({
           model: task.model,
           createdAt: task.created_at,
-          prompt: task.prompt,
+          prompt: shared && !shared.showPrompt ? null : task.prompt,
           taskId,
           index,
           ext: EXTENSION[contentType] ?? "bin",

@@ -103,6 +103,7 @@ export async function seedTaskFixtures(team: Team): Promise<TaskFixtures> {
       user_id: team[role].member.id,
       task_ids: JSON.stringify([taskId]),
       created_at: now(),
+      name: null,
     });
   }
   return { taskId, archiveFailed, hide, downloads, submissions };

@@ -52,7 +52,12 @@ export function SetupForm({ tokenRequired = false }: { tokenRequired?: boolean }
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} {...form.register("email")} />
       </FormField>
-      <FormField label="Password" description={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+      {/* The rule until it is broken, then the error alone: not "At least 10" above "Use at least 10" (issue 45). */}
+      <FormField
+        label="Password"
+        description={errors.password ? undefined : `At least ${PASSWORD_MIN} characters.`}
+        error={errors.password?.message}
+      >
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
       </FormField>
       {tokenRequired && (

@@ -10,5 +10,5 @@ export const GET = withUser({}, async ({ request, user, params }) => {
   const download = await getDownload(database().db, { id: String(params.id) });
   const fresh = download && download.user_id === user.id && Date.now() - Date.parse(download.created_at) < DOWNLOAD_TTL_MS;
   if (!fresh) throw new AppError("not_found:download", "This download link has expired. Select the tasks and download them again.");
-  return zipResponse(JSON.parse(download.task_ids) as string[], { signal: request.signal, viewerId: user.id });
+  return zipResponse(JSON.parse(download.task_ids) as string[], { signal: request.signal, viewerId: user.id, name: download.name });
 });
