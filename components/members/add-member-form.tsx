@@ -43,7 +43,9 @@ export function AddMemberForm({ onAdded }: { onAdded: (member: Member) => void }
       <FormField
         label="Initial password"
         // The rule until it is broken, then the error in its place (issue 45).
-        description={errors.password ? "Share it with them privately." : `At least ${PASSWORD_MIN} characters. Share it with them privately.`}
+        description={
+          errors.password ? "Share it with them privately." : `At least ${PASSWORD_MIN} characters. Share it with them privately.`
+        }
         error={errors.password?.message}
       >
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
