@@ -2,7 +2,7 @@
 // Compare form's columns say they will run with. Client-safe and zod-free (the field specs are plain data), so
 // the server's view of a comparison and the browser's form write every setting the same way.
 import type { FieldSpec } from "./form";
-import { getModelMeta } from "./meta";
+import { getModelMeta, type ModelMeta } from "./meta";
 
 export interface SettingWords {
   /** The request's field ("quality"), or "mode". */
@@ -38,7 +38,8 @@ function valueWords(field: FieldSpec, value: unknown): string | undefined {
  * value (gamma-5-pro's one image), since a setting nobody could change says nothing about what ran.
  */
 export function settingWords(model: string, fields: readonly FieldSpec[], request: Record<string, unknown>): SettingWords[] {
-  const mode = getModelMeta(model)?.modes?.find((each) => each.value === request.mode);
+  const meta: ModelMeta | undefined = getModelMeta(model);
+  const mode = meta?.modes?.find((each) => each.value === request.mode);
   const words: SettingWords[] = mode ? [{ name: "mode", label: "Mode", value: mode.label }] : [];
   for (const field of fields) {
     if (field.meta.widget === "prompt" || field.options?.length === 1) continue;
