@@ -27,14 +27,14 @@ test("compares the workspace's model with its settings beside models set per col
   // Each model once: the workspace's settings are Gamma 5 Pro's, not a second Gamma 5 Pro beside it.
   await expect(form.getByRole("checkbox", { name: /^Gamma 5 Pro/ })).toHaveCount(1);
   await expect(form.getByRole("checkbox", { name: /^Gamma 5 Pro · image/ })).toBeChecked();
-  await expect(form.getByText(/^Settings of Gamma 5 Pro/)).toContainText("Quality High");
+  await expect(form.locator("summary", { hasText: "Settings of Gamma 5 Pro" })).toContainText("Quality High");
   await form.getByRole("checkbox", { name: /^Delta Image 2 · image/ }).check();
   await form.getByRole("checkbox", { name: /^Epsilon v6 · video/ }).check();
   // Another column's settings, set in its own editor (the Generate form's controls).
   const epsilon = form.getByRole("listitem").filter({ has: page.getByRole("checkbox", { name: /^Epsilon v6/ }) });
-  await epsilon.getByText(/^Settings of Epsilon v6/).click();
+  await epsilon.locator("summary", { hasText: "Settings of Epsilon v6" }).click();
   await generate.option("Quality", "360p", epsilon).click();
-  await expect(epsilon.getByText(/^Settings of Epsilon v6/)).toContainText("Quality 360p");
+  await expect(epsilon.locator("summary", { hasText: "Settings of Epsilon v6" })).toContainText("Quality 360p");
   await form.getByRole("button", { name: "Compare 3 models" }).click();
 
   await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
@@ -112,7 +112,7 @@ test("a column's setting or the prompt its model refuses is shown where it is se
   await form.getByRole("checkbox", { name: /^Gamma 5 Pro · image/ }).check();
   await form.getByRole("checkbox", { name: /^Delta Image 2 · image/ }).check();
   const delta = form.getByRole("listitem").filter({ has: page.getByRole("checkbox", { name: /^Delta Image 2/ }) });
-  await delta.getByText(/^Settings of Delta Image 2/).click();
+  await delta.locator("summary", { hasText: "Settings of Delta Image 2" }).click();
   await generate.option("Quality", "High", delta).click();
   await delta.getByRole("spinbutton", { name: "Images" }).fill("9");
   await form.getByRole("button", { name: "Compare 2 models" }).click();

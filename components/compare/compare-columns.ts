@@ -63,8 +63,12 @@ export function compareColumns({
   return models.flatMap((model) => {
     const fromGenerate = model === seeded;
     const settings = fromGenerate ? (seed.settings ?? {}) : {};
-    const wanted = typeof settings.mode === "string" ? settings.mode : model.modes?.[0]?.value;
-    const form = forms.find((each) => each.model === model.id && each.mode === wanted);
+    const first = model.modes?.[0]?.value;
+    const wanted = typeof settings.mode === "string" ? settings.mode : first;
+    // A mode the forms do not have (a link edited by hand) gives way to the first: the model is still offered.
+    const form =
+      forms.find((each) => each.model === model.id && each.mode === wanted) ??
+      forms.find((each) => each.model === model.id && each.mode === first);
     if (!form) return [];
     const mode = form.mode;
     const values = { ...initialValues(form.fields, settings, { prompt: seed.prompt ?? "" }), [RUNS_FIELD]: 1 };
