@@ -127,6 +127,7 @@ test("a column's setting or the prompt its model refuses is shown where it is se
   await expect(images).toHaveAccessibleDescription(/Must be a whole number from 1 to 4/);
   await expect(images).toBeFocused();
   await expect(page).toHaveURL(/\/compare$/);
+  await expectNoSeriousA11yViolations(page, "the Compare form with a column's settings open and refused");
   const list = (await (await page.request.get("/api/comparisons?limit=100")).json()) as { comparisons: { prompt: string }[] };
   expect(list.comparisons.map((comparison) => comparison.prompt)).not.toContain("a lighthouse refused");
 });
