@@ -191,6 +191,18 @@ function signedInShots(ids: string[], comparisonId: string, boardId: string, upl
     { file: "task-upload", path: `/tasks/${uploadTaskId}`, full: true, ready: "Task" },
     { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
     { file: "compare", path: "/compare", full: true, ready: "Compare" },
+    // From the workspace: its model ticked with its settings, another model ticked with its settings opened.
+    {
+      file: "compare-settings",
+      path: `/compare?${new URLSearchParams({ model: "gamma-5-pro", prompt: "a lighthouse", settings: JSON.stringify({ quality: "high" }) })}`,
+      full: true,
+      ready: "Compare",
+      then: async (page) => {
+        await page.getByRole("checkbox", { name: /^Epsilon v6/ }).check();
+        await page.locator("summary", { hasText: "Settings of Epsilon v6" }).click();
+        await page.getByRole("radiogroup", { name: "Quality", exact: true }).waitFor();
+      },
+    },
     { file: "comparison", path: `/compare/${comparisonId}`, full: true, ready: "Comparison" },
     { file: "boards", path: "/boards", full: true, ready: "Boards" },
     { file: "board", path: `/boards/${boardId}`, full: true, ready: "Heron campaign" },
@@ -293,7 +305,7 @@ async function main(): Promise<void> {
 async function makeComparison(request: APIRequestContext): Promise<string> {
   const comparisonId = crypto.randomUUID();
   const columns = [
-    { model: "gamma-5-pro" },
+    { model: "gamma-5-pro", settings: { quality: "high", aspect_ratio: "16:9" } },
     { model: "delta-image-2" },
     { model: "epsilon-v6", settings: { mode: "text-to-video", quality: "360p", duration: 1 } },
   ];

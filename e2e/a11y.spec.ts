@@ -40,7 +40,13 @@ for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
       await page.goto(`/compare/${comparisonId}`);
       await useScheme(page, scheme);
       await expect(page.getByRole("heading", { level: 1, name: "Comparison" })).toBeVisible();
-      await expect(page.getByRole("list", { name: "Models compared" }).getByRole("listitem")).toHaveCount(2);
+      // Each column (a list item with its heading) lists the settings it ran with as a list of its own.
+      const columns = page
+        .getByRole("list", { name: "Models compared" })
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading") });
+      await expect(columns).toHaveCount(2);
+      await expect(page.getByRole("list", { name: "Settings of Gamma 5 Pro" })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `/compare/[id] (${scheme})`);
     });
 

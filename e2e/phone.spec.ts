@@ -12,6 +12,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const PAGES = [
   { link: "Generate", path: "/generate" },
+  { link: "Compare", path: "/compare" },
   { link: "Tasks", path: "/tasks" },
   { link: "Credits", path: "/credits" },
   { link: "Settings", path: "/settings" },

@@ -147,6 +147,45 @@ describe("POST /api/comparisons", () => {
     expect(await comparisonRows()).toHaveLength(0);
   });
 
+  it("keeps each column's settings and says them in its form's words; bad settings are refused naming the column", async () => {
+    const id = randomUUID();
+    const columns = [
+      { model: "gamma-5-pro", settings: { quality: "high", aspect_ratio: "16:9" } },
+      { model: "gamma-5-pro" },
+      { model: "epsilon-v6", settings: { mode: "text-to-video", quality: "360p", duration: 1, generate_audio: true } },
+      { model: "delta-image-2", settings: { n: 2 } },
+    ];
+    const made = await compare(columns, id);
+    expect(made.status).toBe(201);
+    const words = (column: { settings: { label: string; value: string }[] }) =>
+      column.settings.map(({ label, value }) => `${label}: ${value}`);
+    const shown = (await view(id)).json.comparison.columns;
+    // The workspace's "High quality" is what the column says it ran with, beside the same model's defaults.
+    expect(words(shown[0])).toEqual(["Aspect ratio: 16:9", "Quality: High", "Format: PNG"]);
+    expect(words(shown[1])).toEqual(["Aspect ratio: 1:1", "Quality: Basic", "Format: PNG"]);
+    expect(words(shown[2])).toEqual(expect.arrayContaining(["Mode: Text", "Duration: 1 s", "Quality: 360p", "Audio: On"]));
+    // An optional choice left to the API says so; the count of images is a setting.
+    expect(words(shown[3])).toEqual(["Aspect ratio: API default", "Quality: API default", "Images: 2"]);
+    // What the page shows is what the submission stored and sends.
+    expect(JSON.parse((await submissions())[0]!.params)).toMatchObject({ quality: "high", aspect_ratio: "16:9" });
+
+    // Settings the model's schema refuses: 422 with the column's field named, and nothing stored.
+    await clearEngineTables();
+    await db().deleteFrom("comparisons").execute();
+    const bad = await compare([
+      { model: "gamma-5-pro", settings: { quality: "ultra" } },
+      { model: "delta-image-2", settings: { n: 9 } },
+    ]);
+    expectError(bad, 422, "invalid:body");
+    expect(Object.keys(bad.json.error.fields).sort()).toEqual(["columns.0.quality", "columns.1.n"]);
+    const stray = await compare([{ model: "gamma-5-pro", settings: { seed: 4 } }, { model: "delta-image-2" }]);
+    expect(stray.json.error.fields).toEqual({ "columns.0": "Not a field of gamma-5-pro (check its spelling)" });
+    const shapeless = await compare([{ model: "gamma-5-pro" }, { model: "delta-image-2", settings: "high" }]);
+    expect(Object.keys(shapeless.json.error.fields)).toEqual(["columns.1.settings"]);
+    expect(await submissions()).toHaveLength(0);
+    expect(await comparisonRows()).toHaveLength(0);
+  });
+
   it("is refused by a budget as one submission of that many runs would be, with nothing stored or sent", async () => {
     const { apiKey } = await emulator().account();
     await recordPastCharge(db(), team.member.member.id);

@@ -118,6 +118,16 @@ function Column({
           {status}
         </Badge>
       </div>
+      {/* What it ran with, so two columns of one model tell apart and a chosen setting is not lost (issue 45). */}
+      {column.settings.length > 0 && (
+        <ul aria-label={`Settings of ${name}`} className="flex flex-wrap gap-1.5 text-xs">
+          {column.settings.map((setting) => (
+            <li key={setting.name} className="min-w-0 rounded-md border bg-muted/40 px-1.5 py-0.5 [overflow-wrap:anywhere]">
+              <span className="text-muted-foreground">{setting.label}</span> {setting.value}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted">
         {task?.thumbnailUrl ? (
           <ResultThumb task={task} alt={`${name}'s result`} fill />

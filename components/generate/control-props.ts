@@ -20,11 +20,5 @@ export interface ControlProps<V = unknown> {
   className?: string;
 }
 
-const WORDS: Record<string, string> = { png: "PNG", jpeg: "JPEG" };
-
-/** "6 s", "16:9", "Subject", "PNG": how a choice reads on its button. */
-export function optionLabel(value: unknown, unit?: string): string {
-  if (typeof value === "number") return unit ? `${value} ${unit}` : String(value);
-  const text = String(value);
-  return WORDS[text] ?? (/^[a-z]/.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text);
-}
+// How a choice reads on its button: the same words a comparison's column uses for what it ran with.
+export { optionLabel } from "@/lib/models/setting-words";

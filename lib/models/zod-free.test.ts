@@ -21,6 +21,7 @@ const FIRST_LOAD_ZOD_FREE = [
   "components/credits/credits-live.tsx",
   "components/layout/sidebar.tsx",
   "components/layout/mobile-bar.tsx",
+  "components/compare/compare-form.tsx",
 ];
 
 const root = process.cwd();

@@ -1,5 +1,6 @@
 // What the browser receives about comparisons (the Compare pages and the routes behind them): client-safe,
 // no zod, so the pages that only show comparisons do not load the models' schemas.
+import type { SettingWords } from "@/lib/models/setting-words";
 import type { SubmissionView, TaskView } from "./views";
 
 /** A comparison sends one prompt to this many models, no fewer and no more. */
@@ -15,6 +16,11 @@ export interface ComparisonColumnView {
   kind: "image" | "video";
   /** How many times this column was sent (1, or more after re-runs); the view shows the latest. */
   runs: number;
+  /**
+   * The settings it ran with (its latest run's request as stored with the submission), in its form's words:
+   * two columns of one model differ here, and a column shows what a person chose, not only the model's name.
+   */
+  settings: SettingWords[];
   submission: SubmissionView;
   /** The latest run's task once the API accepted it, with its results. */
   task: TaskView | null;

@@ -8,6 +8,8 @@ import { getResults } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
 import { roleAtLeast } from "@/lib/members/roles";
 import { getModel, type GenerationRequest } from "@/lib/models/catalogue";
+import { formSpecs } from "@/lib/models/form-specs";
+import { settingWords } from "@/lib/models/setting-words";
 import type { ComparisonColumnView, ComparisonSummary, ComparisonView } from "@/lib/schemas/comparison-views";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { sourcesOf } from "./lineage";
@@ -119,6 +121,19 @@ export async function pickFavourite(user: SessionUser, id: string, submissionId:
   await setComparisonFavourite(database().db, { id, submissionId });
 }
 
+/** A column's settings in its form's words, read from the request stored with its submission (its params). */
+function columnSettings(model: string, params: string): ComparisonColumnView["settings"] {
+  let request: Record<string, unknown>;
+  try {
+    request = JSON.parse(params) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const mode = typeof request.mode === "string" ? request.mode : undefined;
+  const form = formSpecs().find((each) => each.model === model && each.mode === mode);
+  return form ? settingWords(model, form.fields, request) : [];
+}
+
 export async function comparisonView(id: string): Promise<ComparisonView | undefined> {
   const { db } = database();
   const comparison = await getComparison(db, { id });
@@ -137,6 +152,7 @@ export async function comparisonView(id: string): Promise<ComparisonView | undef
           model: latest.model,
           kind: latest.kind,
           runs: runs.length,
+          settings: columnSettings(latest.model, latest.params),
           submission: await submissionWithPosition(latest.id),
           task: row ? taskView(row, await getResults(db, { taskId: row.id })) : null,
         };
