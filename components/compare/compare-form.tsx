@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { errorAt } from "@/components/generate/error-tree";
 import type { Submitted } from "@/components/generate/form-fields";
-import { preventRepeatSubmit } from "@/components/shared/repeat-click";
 import { newSubmissionId } from "@/components/shared/submission-id";
 import { SubmitRefusal } from "@/components/shared/submit-refusal";
 import { Button } from "@/components/ui/button";
@@ -213,7 +212,7 @@ export function CompareForm({ seed = {}, forms, learned }: { seed?: CompareSeed;
       {/* Beside the button and focused: the refusal is where the eye is after the click (issue 45). */}
       <SubmitRefusal message={problem} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" pending={create.isPending || checking} onClick={preventRepeatSubmit}>
+        <Button type="submit" size="lg" pending={create.isPending || checking}>
           {!(create.isPending || checking) && <Columns3 aria-hidden />}
           Compare {count >= COMPARE_MIN_MODELS ? `${count} models` : ""}
         </Button>

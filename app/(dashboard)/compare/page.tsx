@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { requirePageUser } from "@/lib/auth/page";
 import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { formatDateTime } from "@/lib/dates";
+import { formatUtcDateTime } from "@/lib/dates";
 import { plural } from "@/lib/format";
 import { roleAtLeast } from "@/lib/members/roles";
 import { formSpecs, type FormSpec } from "@/lib/models/form-specs";
@@ -98,7 +98,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
                   <span className="line-clamp-2 font-medium">{comparison.prompt}</span>
                   <span className="shrink-0 text-xs text-muted-foreground">
                     {plural(comparison.models, "model")} · {comparison.createdBy.name ?? "a former member"} ·{" "}
-                    {formatDateTime(comparison.createdAt)}
+                    {formatUtcDateTime(comparison.createdAt)}
                   </span>
                 </Link>
               </li>

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { HydrationBoundary } from "@/lib/query/hydration-boundary";
 import { eventLogEnd } from "@/lib/query/server/event-log-end";
 import { requirePageUser } from "@/lib/auth/page";
-import { formatDateTime } from "@/lib/dates";
+import { formatUtcDateTime } from "@/lib/dates";
 import { roleAtLeast } from "@/lib/members/roles";
 import { COMPARISON_ID_PATTERN } from "@/lib/schemas/comparison-views";
 import { comparisonView } from "@/lib/tasks/compare";
@@ -32,7 +32,7 @@ export default async function ComparisonPage({ params }: { params: Promise<{ id:
           <>
             <span className="text-foreground">{comparison.prompt}</span>
             <br />
-            By {comparison.createdBy.name ?? "a former member"}, {formatDateTime(comparison.createdAt)}
+            By {comparison.createdBy.name ?? "a former member"}, {formatUtcDateTime(comparison.createdAt)}
           </>
         }
         actions={
