@@ -2,12 +2,12 @@
 
 import { ImageIcon } from "lucide-react";
 import { Link } from "@/components/ui/link";
-import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { useOpenLightbox } from "@/components/shared/lightbox/open-context";
 import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 import { modelLabel } from "@/lib/models/labels";
-import { Placeholder } from "./recent-results-slot";
+import { Placeholder } from "./recent-results-placeholder";
 import { taskPageHref, type TaskView } from "@/lib/schemas/views";
 
 /** This person's earlier tasks (not followed from this tab), newest first: results to open, download and reuse. */

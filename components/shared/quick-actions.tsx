@@ -6,7 +6,7 @@ import { useState } from "react";
 import { mediaUrl, type TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { entryHref } from "./entry-links";
-import { prefetchLightbox } from "./lightbox/load-lightbox";
+import { usePrefetchLightbox } from "./lightbox/open-context";
 
 // 28 to 32 px square, as the row's width allows: six fit on one row of a card four to a row at 1280 px.
 const ICON_BUTTON =
@@ -30,6 +30,7 @@ interface QuickActionsProps {
  * copy the prompt. Links go through Darkroom's media route and the Generate page's entry links.
  */
 export function QuickActions({ task, index = 0, onOpen, download = true, reuse = true, className }: QuickActionsProps) {
+  const prefetchLightbox = usePrefetchLightbox();
   const ready = task.status === "succeeded" && task.archive.state === "done";
   // An image is reworked by an image model (its references); turning it into a video is a separate, named
   // action (Animate). An epsilon video can be extended: the spec takes no other video as an input.
