@@ -10,19 +10,11 @@ import { parseParams } from "./task-views";
 import { uploadsOf } from "./lineage";
 
 /**
- * The thumbnail of an image uploaded as one of a task's inputs, for a viewer who sees the task: an upload is
- * shown only through a task whose request names it. An upload made before thumbnails were kept shows its own
- * file while that lasts.
+ * The thumbnail of an image uploaded as one of a task's inputs, served as the task's results are (mediaResponse,
+ * results.ts): to whoever signed in may open the task's page. An upload is shown only through a task whose
+ * request names it; one made before thumbnails were kept shows its own file while that lasts.
  */
-export async function serveUploadInput({
-  taskId,
-  uploadId,
-  viewer,
-}: {
-  taskId: string;
-  uploadId: string;
-  viewer: Viewer;
-}): Promise<Response> {
+export async function serveUploadInput({ taskId, uploadId }: { taskId: string; uploadId: string }): Promise<Response> {
   const db = database().db;
   const missing = () => new AppError("not_found:media", "This uploaded image is no longer kept.");
   const task = await getTaskRow(db, { id: taskId });
