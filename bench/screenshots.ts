@@ -3,10 +3,11 @@
 // tasks (one of them fails), and writes PNGs of every page at phone, laptop and wide widths in light and dark into
 // screenshots/ (ignored by git): sign-in and first run, Overview, Generate with an image and a video model, the
 // gallery (its queue panel listing a script's submission cancelled when its token was revoked), a succeeded and a
-// failed task's page, a task made from an upload, a video's "Use last frame" choice, the lightbox, Compare and a
-// comparison, Credits (with a script's task through an access token), Settings and Members; and, with no session,
-// the share pages of a board and of a task.
-// Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162).
+// failed task's page, a video's "Use last frame" choice, a task made from an upload and an earlier result (its
+// lineage), Generate after Use as input, the lightbox, Compare and a comparison, Credits (with a script's task
+// through an access token), Settings and Members; and, with no session, the share pages of a board and of a task.
+// Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162). SCREENSHOTS_ONLY=task-upload,…
+// takes only the shots named (each at every width and scheme).
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
@@ -20,6 +21,7 @@ const emulatorPort = process.env.SCREENSHOTS_EMULATOR_PORT ?? "4162";
 const base = `http://localhost:${port}`;
 const dataDir = path.join(os.tmpdir(), `darkroom-screenshots-${port}`);
 const outDir = path.resolve("screenshots");
+const only = process.env.SCREENSHOTS_ONLY?.split(",").filter(Boolean);
 const ADMIN = { name: "Ada Admin", email: "ada@example.com", password: "screenshots-password" };
 
 const WIDTHS = [
@@ -76,7 +78,10 @@ function startApp() {
   };
 }
 
-async function makeTasks(request: APIRequestContext, tasks: readonly Record<string, unknown>[] = TASKS): Promise<string[]> {
+async function makeTasks(
+  request: APIRequestContext,
+  tasks: readonly ({ model: string } & Record<string, unknown>)[] = TASKS,
+): Promise<string[]> {
   const ids: string[] = [];
   for (const { model, ...rest } of tasks) {
     const submissionId = crypto.randomUUID();
@@ -119,20 +124,17 @@ async function makeBoard(request: APIRequestContext, ids: string[]): Promise<str
   return ((await response.json()) as { board: { id: string } }).board.id;
 }
 
-/** A square picture uploaded as a reference, and the Gamma 5 Pro task made from it (its page shows the upload). */
-async function uploadTask(request: APIRequestContext): Promise<string> {
-  const picture = await sharp({ create: { width: 512, height: 512, channels: 3, background: { r: 64, g: 110, b: 160 } } })
-    .composite([{ input: Buffer.from('<svg width="512" height="512"><circle cx="256" cy="256" r="150" fill="#f4c95d"/></svg>') }])
+/** A square upload and an earlier result, both used as references: a task whose lineage shows each. */
+async function uploadTask(request: APIRequestContext, ids: string[]): Promise<string> {
+  const png = await sharp({ create: { width: 512, height: 512, channels: 3, background: "#d97706" } })
+    .composite([{ input: Buffer.from('<svg width="512" height="512"><circle cx="256" cy="256" r="160" fill="#1e3a8a"/></svg>') }])
     .png()
     .toBuffer();
-  const upload = await request.post("/api/uploads", {
-    data: picture,
-    headers: { "content-type": "image/png", "x-file-name": "sun-sketch.png" },
-  });
+  const upload = await request.post("/api/uploads", { data: png, headers: { "content-type": "image/png", "x-file-name": "sketch.png" } });
   if (upload.status() !== 201) throw new Error(`upload refused: ${upload.status()} ${await upload.text()}`);
   const { url } = (await upload.json()) as { url: string };
   const [id] = await makeTasks(request, [
-    { model: "gamma-5-pro", prompt: "The sketch as a risograph poster, two inks", image_urls: [url] },
+    { model: "gamma-5-pro", prompt: "The lighthouse redrawn from a pencil sketch", image_urls: [url, `/api/media/${ids[1]}/0`] },
   ]);
   return id!;
 }
@@ -151,7 +153,7 @@ async function shareLinks(request: APIRequestContext, boardId: string, taskId: s
 }
 
 /** Every page a signed-in admin sees, in the states the tasks made. */
-function signedInShots(ids: string[], comparisonId: string, boardId: string, uploadTaskId: string): Shot[] {
+function signedInShots(ids: string[], comparisonId: string, boardId: string, fromUpload: string): Shot[] {
   return [
     { file: "overview", path: "/", full: true, ready: "Overview" },
     // "Your recent results" loads as it nears the screen (below the form on a phone): the scroll through loads it.
@@ -188,7 +190,22 @@ function signedInShots(ids: string[], comparisonId: string, boardId: string, upl
       },
     },
     { file: "task-failed", path: `/tasks/${ids[FAILED_TASK]}`, full: true, ready: "Task" },
-    { file: "task-upload", path: `/tasks/${uploadTaskId}`, full: true, ready: "Task" },
+    // Made from an upload and an earlier result: its lineage pictures both.
+    { file: "task-upload", path: `/tasks/${fromUpload}`, full: true, ready: "Task" },
+    // Use as input from the lighthouse's page: the notice names it, and only the model it lands on is chosen.
+    {
+      file: "workspace-use-as-input",
+      path: `/tasks/${ids[1]}`,
+      full: false,
+      ready: "Task",
+      then: async (page) => {
+        await page.getByRole("link", { name: "Use as input", exact: true }).first().click();
+        await page
+          .getByRole("status")
+          .filter({ hasText: /^Using / })
+          .waitFor();
+      },
+    },
     { file: "lightbox", path: `/tasks?view=${ids[0]}`, full: false, ready: "Settings" },
     { file: "compare", path: "/compare", full: true, ready: "Compare" },
     // From the workspace: its model ticked with its settings, another model ticked with its settings opened.
@@ -241,7 +258,7 @@ async function shoot(browser: Browser, state: string | undefined, shots: Shot[])
         deviceScaleFactor: 1,
       });
       const page = await context.newPage();
-      for (const shot of shots) {
+      for (const shot of shots.filter((each) => !only || only.includes(each.file))) {
         await page.goto(shot.path);
         await page.getByRole("heading", { name: shot.ready, exact: true }).first().waitFor({ timeout: 20_000 });
         await shot.then?.(page);
@@ -286,13 +303,13 @@ async function main(): Promise<void> {
     const ids = await makeTasks(context.request);
     const comparisonId = await makeComparison(context.request);
     const boardId = await makeBoard(context.request, ids);
-    const uploadTaskId = await uploadTask(context.request);
+    const fromUpload = await uploadTask(context.request, ids);
     const shared = await shareLinks(context.request, boardId, ids[0]!);
     await scriptTask(context.request);
     await withdrawnTask(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
-    count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId, uploadTaskId));
+    count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId, fromUpload));
     count += await shoot(browser, undefined, [signInShot, ...shared]);
     console.log(`screenshots: ${count} PNGs in ${path.relative(process.cwd(), outDir)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {

@@ -45,7 +45,7 @@ test("a double click makes one task, and resending the same submission makes non
   // Remix opens the form with the task's exact parameters.
   await card.getByRole("link", { name: "Remix" }).click();
   await expect(page).toHaveURL(/\/generate\?remix=task_/);
-  await expect(page.getByRole("status").filter({ hasText: /^Remixing task task_/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Remixing “${prompt}”` })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Gamma 5 Pro", exact: true })).toBeChecked();
   await expect(generate.prompt).toHaveValue(prompt);
   await expect(generate.option("Quality", "Basic")).toBeChecked();

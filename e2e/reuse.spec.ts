@@ -54,7 +54,10 @@ test("an image's Use as input reworks it with an image model, and Animate makes 
     generate,
     image,
     "Use as input",
-    { model: "Gamma 5 Pro", notice: new RegExp(`^Using image 1 of task ${image} as a reference image in Gamma 5 Pro\\.$`) },
+    {
+      model: "Gamma 5 Pro",
+      notice: new RegExp(`^Using “reuse: a lighthouse at dawn” \\(Gamma 5 Pro\\) as a reference image in Gamma 5 Pro\\.$`),
+    },
     "reuse: the lighthouse at night",
   );
   await expect(page.getByRole("textbox", { name: "Reference images 1" })).toHaveValue(`/api/media/${image}/0`);
@@ -63,7 +66,10 @@ test("an image's Use as input reworks it with an image model, and Animate makes 
     generate,
     image,
     "Animate",
-    { model: "Alpha 2.3", notice: new RegExp(`^Using image 1 of task ${image} as the first frame of a video in Alpha 2\\.3\\.$`) },
+    {
+      model: "Alpha 2.3",
+      notice: new RegExp(`^Using “reuse: a lighthouse at dawn” \\(Gamma 5 Pro\\) as the first frame of a video in Alpha 2\\.3\\.$`),
+    },
     "reuse: the lighthouse beam turns",
   );
 });
@@ -74,11 +80,15 @@ test("a video's Extend continues it, and the notice leaves for a model that cann
     generate,
     video,
     "Extend",
-    { model: "Epsilon v6", mode: "Extend", notice: new RegExp(`^Extending task ${video} with Epsilon v6 \\(Extend\\)\\.$`) },
+    {
+      model: "Epsilon v6",
+      mode: "Extend",
+      notice: new RegExp(`^Extending “reuse: waves against the rocks” \\(Epsilon v6\\) with Epsilon v6 \\(Extend\\)\\.$`),
+    },
     "reuse: the waves calm down",
   );
 
-  const notice = page.getByRole("status").filter({ hasText: `Extending task ${video}` });
+  const notice = page.getByRole("status").filter({ hasText: "Extending “reuse: waves against the rocks”" });
   for (const [model, mode] of [
     ["Epsilon v6", "Text"],
     ["Gamma 5 Pro", undefined],
@@ -109,14 +119,24 @@ test("a video's Use last frame puts its last frame, as an upload, in the model k
     generate,
     video,
     lastFrame("Continue as a video"),
-    { model: "Alpha 2.3", notice: new RegExp(`^Using the last frame of task ${video} as the first frame of a video in Alpha 2\\.3\\.$`) },
+    {
+      model: "Alpha 2.3",
+      notice: new RegExp(
+        `^Using the last frame of “reuse: waves against the rocks” \\(Epsilon v6\\) as the first frame of a video in Alpha 2\\.3\\.$`,
+      ),
+    },
     "reuse: the waves from where they stopped",
   );
   await reuse(
     generate,
     video,
     lastFrame("Rework as an image"),
-    { model: "Gamma 5 Pro", notice: new RegExp(`^Using the last frame of task ${video} as a reference image in Gamma 5 Pro\\.$`) },
+    {
+      model: "Gamma 5 Pro",
+      notice: new RegExp(
+        `^Using the last frame of “reuse: waves against the rocks” \\(Epsilon v6\\) as a reference image in Gamma 5 Pro\\.$`,
+      ),
+    },
     "reuse: the last wave as a still",
   );
   // The input is Darkroom's upload of the frame, the link the API fetches.

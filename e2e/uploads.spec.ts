@@ -78,10 +78,16 @@ test("paste one image, drop another, upload a third; the emulator fetches every 
   await expect(row(3)).toHaveValue(LINK);
   await expect(page.getByText(/notes\.png/)).toHaveCount(0);
 
-  // Remove clears the field and its preview.
-  await page.getByRole("button", { name: "Remove the uploaded image from Reference images 3" }).click();
-  await expect(row(3)).toHaveValue("");
+  // One remove control a row (issue 45: the upload's own × stood beside the row's): it takes the row away, upload and all.
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ has: row(3) })
+      .getByRole("button", { name: /^Remove/ }),
+  ).toHaveCount(1);
   await page.getByRole("button", { name: "Remove reference images 3" }).click();
+  await expect(row(3)).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "Uploaded: chosen.png" })).toHaveCount(0);
 
   const links = [await row(1).inputValue(), await row(2).inputValue()];
   const credits = (await (await page.request.get(ACCOUNT)).json()).credits as number;

@@ -26,6 +26,7 @@ import * as eventsRoute from "@/app/api/events/route";
 import * as generationsRoute from "@/app/api/generations/route";
 import * as mediaRoute from "@/app/api/media/[taskId]/[index]/route";
 import * as thumbnailRoute from "@/app/api/media/[taskId]/[index]/thumbnail/route";
+import * as uploadInputRoute from "@/app/api/media/[taskId]/inputs/[uploadId]/route";
 import * as queueItemRoute from "@/app/api/queue/[id]/route";
 import * as queueFrontRoute from "@/app/api/queue/[id]/front/route";
 import * as queueRoute from "@/app/api/queue/route";
@@ -368,6 +369,21 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         minimum: "viewer",
         request: () => ({ path: `/api/media/${fixtures.taskId}/0/thumbnail`, params: { taskId: fixtures.taskId, index: "0" } }),
         ok: 200,
+        check: () => {},
+      },
+    },
+  },
+  "/api/media/[taskId]/inputs/[uploadId]": {
+    module: uploadInputRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        // Past the door, the fixture's task names no upload: app/api/upload-inputs.test.ts serves a real one.
+        request: () => ({
+          path: `/api/media/${fixtures.taskId}/inputs/up_${"0".repeat(32)}`,
+          params: { taskId: fixtures.taskId, uploadId: `up_${"0".repeat(32)}` },
+        }),
+        ok: 404,
         check: () => {},
       },
     },

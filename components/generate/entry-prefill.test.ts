@@ -5,7 +5,8 @@ import { formSpecs } from "@/lib/models/form-specs";
 import { getModelMeta, MODEL_META } from "@/lib/models/meta";
 import type { TaskView } from "@/lib/schemas/views";
 import type { Entry } from "@/components/shared/entry-links";
-import { chooseInputTarget, prefillFrom } from "./entry-prefill";
+import { modelLabel } from "@/lib/models/labels";
+import { chooseInputTarget, noticeText, prefillFrom } from "./entry-prefill";
 
 const URL = "/api/media/task_1/0";
 
@@ -28,7 +29,7 @@ const use = (role: "reference" | "first-frame", model?: string): Entry => ({ kin
 function landing(entry: Entry, from: TaskView) {
   const prefill = prefillFrom(entry, from, formSpecs());
   if (!prefill.ok) return { problem: prefill.problem };
-  return { ...prefill.choice, values: prefill.values, notice: prefill.notice };
+  return { ...prefill.choice, values: prefill.values, notice: noticeText(prefill.notice) };
 }
 
 describe("Use as input on an image", () => {
@@ -60,7 +61,7 @@ describe("Animate an image", () => {
     expect(landing(use("first-frame"), task("gamma-5-pro"))).toEqual({
       model: "alpha-2.3",
       values: { image_url: URL },
-      notice: "Using image 1 of task task_1 as the first frame of a video in Alpha 2.3.",
+      notice: "Using “a lighthouse” (Gamma 5 Pro) as the first frame of a video in Alpha 2.3.",
     });
   });
 
@@ -83,16 +84,20 @@ describe("on a video", () => {
       model: "epsilon-v6",
       mode: "extend",
       values: { parent_task_id: "task_1" },
-      notice: "Extending task task_1 with Epsilon v6 (Extend).",
+      notice: "Extending “a lighthouse” (Epsilon v6) with Epsilon v6 (Extend).",
     });
   });
 
-  it.each(["alpha-2.3", "alpha-2.3-fast", "beta-2.0"])("Extend on a %s video says only epsilon-v6 videos extend", (model) => {
-    expect(landing({ kind: "extend", taskId: "task_1" }, task(model))).toEqual({ problem: expect.stringMatching(/Only epsilon-v6/) });
+  it.each(["alpha-2.3", "alpha-2.3-fast", "beta-2.0"])("Extend on a %s video says its videos cannot be extended", (model) => {
+    expect(landing({ kind: "extend", taskId: "task_1" }, task(model))).toEqual({
+      problem: `${modelLabel(model)} videos cannot be extended.`,
+    });
   });
 
   it.each(["reference", "first-frame"] as const)("a video cannot be used as a %s", (role) => {
-    expect(landing(use(role), task("epsilon-v6"))).toEqual({ problem: expect.stringMatching(/made a video/) });
+    expect(landing(use(role), task("epsilon-v6"))).toEqual({
+      problem: expect.stringMatching(/^“a lighthouse” \(Epsilon v6\) is a video; use its last frame/),
+    });
   });
 });
 
@@ -111,7 +116,7 @@ describe("Use last frame on a video", () => {
     expect(landing(lastFrame("first-frame"), task(model))).toEqual({
       model: "alpha-2.3",
       values: { image_url: FRAME },
-      notice: "Using the last frame of task task_1 as the first frame of a video in Alpha 2.3.",
+      notice: `Using the last frame of “a lighthouse” (${modelLabel(model)}) as the first frame of a video in Alpha 2.3.`,
     });
   });
 
@@ -119,7 +124,7 @@ describe("Use last frame on a video", () => {
     expect(landing(lastFrame("reference"), task("epsilon-v6"))).toEqual({
       model: "gamma-5-pro",
       values: { image_urls: [FRAME] },
-      notice: "Using the last frame of task task_1 as a reference image in Gamma 5 Pro.",
+      notice: "Using the last frame of “a lighthouse” (Epsilon v6) as a reference image in Gamma 5 Pro.",
     });
     expect(landing(lastFrame("reference", "delta-image-2"), task("epsilon-v6"))).toMatchObject({ model: "delta-image-2" });
     expect(landing(lastFrame("reference", "alpha-2.3"), task("epsilon-v6"))).toMatchObject({ model: "gamma-5-pro" });
@@ -127,6 +132,30 @@ describe("Use last frame on a video", () => {
 
   it("follows a link that names another image-to-video model", () => {
     expect(landing(lastFrame("first-frame", "beta-2.0"), task("epsilon-v6"))).toMatchObject({ model: "beta-2.0", mode: "image-to-video" });
+  });
+});
+
+describe("the notice", () => {
+  it("names the task by its prompt and model, linked to its page, never by its id (issue 45)", () => {
+    const prefill = prefillFrom(use("reference"), task("gamma-5-pro", { publicId: "gw_7" } as Partial<TaskView>), formSpecs());
+    expect(prefill).toMatchObject({
+      ok: true,
+      notice: {
+        before: "Using ",
+        source: { name: "“a lighthouse” (Gamma 5 Pro)", href: "/tasks/gw_7" },
+        after: " as a reference image in Gamma 5 Pro.",
+      },
+    });
+    expect(noticeText((prefill as { notice: Parameters<typeof noticeText>[0] }).notice)).not.toMatch(/task_/);
+  });
+
+  it("says which image of a task that made several", () => {
+    const several = task("delta-image-2", {
+      results: [0, 1, 2].map((index) => ({ index, url: `/api/media/task_1/${index}` })),
+    } as Partial<TaskView>);
+    expect(landing({ ...use("reference"), index: 1 } as Entry, several)).toMatchObject({
+      notice: "Using image 2 of “a lighthouse” (Delta Image 2) as a reference image in Delta Image 2.",
+    });
   });
 });
 

@@ -1,13 +1,26 @@
 // How the Generate form fills itself in from an entry link (components/shared/entry-links.ts).
 import type { FieldSpec } from "@/lib/models/form";
 import type { FormSpec } from "@/lib/models/form-specs";
+import { resultOffers } from "@/lib/models/capabilities";
+import { modelLabel } from "@/lib/models/labels";
 import { getModelMeta } from "@/lib/models/meta";
-import type { TaskView } from "@/lib/schemas/views";
+import { taskPageHref, type TaskView } from "@/lib/schemas/views";
 import { INPUT_URL_MISSING, type Entry, type InputRole } from "@/components/shared/entry-links";
+import { taskName } from "@/components/shared/task-name";
 import type { FormValues } from "./form-values";
 import type { Choice } from "./session-store";
 
-export type Prefill = { ok: true; choice: Choice; values: FormValues; notice: string } | { ok: false; problem: string };
+/** What the form was filled from, as a sentence whose middle names the task and links to its page. */
+export interface EntryNotice {
+  before: string;
+  source: { name: string; href: string };
+  after: string;
+}
+
+/** The notice as plain text (what a screen reader reads, and what tests compare). */
+export const noticeText = ({ before, source, after }: EntryNotice) => `${before}${source.name}${after}`;
+
+export type Prefill = { ok: true; choice: Choice; values: FormValues; notice: EntryNotice } | { ok: false; problem: string };
 
 // Which field takes an image in each role, told by its metadata, so a new model's schema joins in by itself.
 const TAKES: Record<InputRole, (field: FieldSpec) => boolean> = {
@@ -57,43 +70,51 @@ function formName(target: FormSpec): string {
 /** The form values an entry link asks for; an image used as input goes to chooseInputTarget's form. */
 export function prefillFrom(entry: Entry, task: TaskView, forms: readonly FormSpec[]): Prefill {
   const model = getModelMeta(task.model);
+  const name = taskName(task);
+  const notice = (before: string, after: string): EntryNotice => ({ before, source: { name, href: taskPageHref(task) }, after });
   if (entry.kind === "remix") {
     if (!model || !task.params)
-      return { ok: false, problem: `Task ${task.id} cannot be remixed here: Darkroom does not know its model or parameters.` };
+      return { ok: false, problem: `${capitalised(name)} cannot be remixed here: Darkroom does not know its model or parameters.` };
     const mode = typeof task.params.mode === "string" ? task.params.mode : undefined;
     return {
       ok: true,
       choice: { model: model.id, ...(mode ? { mode } : {}) },
       values: task.params,
-      notice: `Remixing task ${task.id}: its exact parameters are filled in.`,
+      notice: notice("Remixing ", ": its exact parameters are filled in."),
     };
   }
   if (entry.kind === "extend") {
-    if (task.model !== "epsilon-v6")
-      return { ok: false, problem: `Only epsilon-v6 videos can be extended; task ${task.id} is ${task.model}.` };
-    if (task.status !== "succeeded") return { ok: false, problem: `Task ${task.id} has not succeeded yet, so it cannot be extended.` };
+    // Only a model that extends continues its own videos (lib/models/capabilities.ts), in its extend mode.
+    if (!resultOffers(task).extend)
+      return { ok: false, problem: `${modelLabel(task.model)} ${task.kind === "video" ? "videos" : "images"} cannot be extended.` };
+    if (task.status !== "succeeded") return { ok: false, problem: `${capitalised(name)} has not succeeded yet, so it cannot be extended.` };
+    const target = { model: task.model, mode: "extend" };
     return {
       ok: true,
-      choice: { model: "epsilon-v6", mode: "extend" },
+      choice: target,
       values: { parent_task_id: task.id },
-      notice: `Extending task ${task.id} with ${formName({ model: "epsilon-v6", mode: "extend", fields: [] })}.`,
+      notice: notice("Extending ", ` with ${formName({ ...target, fields: [] })}.`),
     };
   }
   // A video's last frame, stored as an upload by "Use last frame" (POST /api/tasks/{id}/last-frame): the video's
   // own model takes no image in these roles the way an image model's does, so the catalogue order decides.
   const frame = entry.frame && task.kind === "video" ? entry.frame : undefined;
   if (task.kind !== "image" && !frame)
-    return { ok: false, problem: `Task ${task.id} made a video; use its last frame, or only images as a first frame or reference.` };
+    return { ok: false, problem: `${capitalised(name)} is a video; use its last frame, or only images as a first frame or reference.` };
   const url = frame ?? task.results?.find((result) => result.index === entry.index)?.url;
   if (!url) return { ok: false, problem: INPUT_URL_MISSING };
   const target = chooseInputTarget(entry.role, frame ? "" : task.model, forms, entry.model);
   if (!target) return { ok: false, problem: "No model takes an image in that role." };
   const what = entry.role === "first-frame" ? "the first frame of a video" : `a ${target.field.meta.label.toLowerCase().replace(/s$/, "")}`;
-  const source = frame ? `the last frame of task ${task.id}` : `image ${entry.index + 1} of task ${task.id}`;
+  // "image 2 of" only where the task made several: its one image is the task itself.
+  const which = frame ? "the last frame of " : (task.results?.length ?? 0) > 1 ? `image ${entry.index + 1} of ` : "";
   return {
     ok: true,
     choice: { model: target.model, ...(target.mode ? { mode: target.mode } : {}) },
     values: { [target.field.name]: inputValue(target.field, url) },
-    notice: `Using ${source} as ${what} in ${formName(target)}.`,
+    notice: notice(`Using ${which}`, ` as ${what} in ${formName(target)}.`),
   };
 }
+
+/** A name that starts a sentence: “…” stays as it is, "a Gamma 5 Pro image" becomes "A Gamma 5 Pro image". */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

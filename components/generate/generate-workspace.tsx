@@ -23,6 +23,7 @@ import { GenerationForm, loadEndpointField, type FieldRefusal } from "./generati
 import { ModelPicker } from "./model-picker";
 import { RecentResultsSlot } from "./recent-results-slot";
 import { readChoice, readDraft, readTracked, writeChoice, writeTracked, type Choice, type Tracked } from "./session-store";
+import { EntryNoticeText } from "./entry-notice-text";
 import { useEntryPrefill } from "./use-entry-prefill";
 import { preloadWidgets, useWidgetsReady } from "./widget-map";
 import { useLiveUpdates } from "@/components/shared/use-live-updates";
@@ -125,6 +126,10 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
   const results = useWorkspaceResults(tracked, memberId);
 
   const fromEntry = prefill.status === "done" && prefill.ok ? validChoice(prefill.choice) : undefined;
+  // An entry link's model is known only once its task has loaded. Until then no model is shown as chosen: the
+  // last one picked showed selected meanwhile, then faded out as the entry's faded in, and for a moment two
+  // cards looked selected (issue 45).
+  const awaitingEntry = prefill.status === "loading" && picked === null;
   const choice = picked ?? fromEntry ?? stored;
   const model = getModelMeta(choice.model)!;
   const fields = fieldsOf(useForms(), choice.model, choice.mode);
@@ -164,36 +169,33 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
     setReveal(submissions[0]?.id);
   }
 
-  const form =
-    prefill.status === "loading" ? (
-      <p className="text-sm text-muted-foreground">Loading the task…</p>
-    ) : !fields ? (
-      <Alert tone="warning" role="alert">
-        Darkroom has no form for {model.label}
-        {choice.mode ? ` in ${choice.mode}` : ""}. Reload the page.
-      </Alert>
-    ) : controls === "failed" ? (
-      <Alert tone="warning" role="alert">
-        Could not load this form&apos;s controls. Check your connection and reload the page.
-      </Alert>
-    ) : !controls ? (
-      // The controls this form needs are loading (a moment, once): its place is held as the mode tabs' is.
-      <div aria-hidden className="h-72 animate-pulse rounded-lg bg-muted/50 motion-reduce:animate-none" />
-    ) : (
-      <GenerationForm
-        key={`${choice.model}:${choice.mode ?? ""}:${usePrefill ? "entry" : "draft"}`}
-        model={model}
-        mode={choice.mode}
-        fields={fields}
-        sources={usePrefill ? [prefill.values] : [readDraft(choice), carriedPrompt === undefined ? undefined : { prompt: carriedPrompt }]}
-        onSubmitted={onSubmitted}
-        onValues={rememberPrompt}
-        refusal={refusal}
-        learned={learned}
-        charges={charges}
-        focusPrompt={focusFirst}
-      />
-    );
+  const form = !fields ? (
+    <Alert tone="warning" role="alert">
+      Darkroom has no form for {model.label}
+      {choice.mode ? ` in ${choice.mode}` : ""}. Reload the page.
+    </Alert>
+  ) : controls === "failed" ? (
+    <Alert tone="warning" role="alert">
+      Could not load this form&apos;s controls. Check your connection and reload the page.
+    </Alert>
+  ) : !controls ? (
+    // The controls this form needs are loading (a moment, once): its place is held as the mode tabs' is.
+    <div aria-hidden className="h-72 animate-pulse rounded-lg bg-muted/50 motion-reduce:animate-none" />
+  ) : (
+    <GenerationForm
+      key={`${choice.model}:${choice.mode ?? ""}:${usePrefill ? "entry" : "draft"}`}
+      model={model}
+      mode={choice.mode}
+      fields={fields}
+      sources={usePrefill ? [prefill.values] : [readDraft(choice), carriedPrompt === undefined ? undefined : { prompt: carriedPrompt }]}
+      onSubmitted={onSubmitted}
+      onValues={rememberPrompt}
+      refusal={refusal}
+      learned={learned}
+      charges={charges}
+      focusPrompt={focusFirst}
+    />
+  );
 
   return (
     <LightboxProvider tasks={results.all}>
@@ -210,30 +212,42 @@ function Workspace({ entry, learned, charges, memberId }: WorkspaceProps) {
         >
           {/* The notice names what the entry filled in, so it goes once another model or mode is picked (whose form
               starts from its own draft, without the entry's values). */}
-          {usePrefill && <Alert role="status">{prefill.notice}</Alert>}
+          {usePrefill && (
+            <Alert role="status">
+              <EntryNoticeText notice={prefill.notice} />
+            </Alert>
+          )}
           {prefill.status === "done" && !prefill.ok && (
             <Alert tone="warning" role="alert">
               {prefill.problem}
             </Alert>
           )}
-          <ModelPicker value={choice.model} onChange={(id) => choose({ model: id })} charges={charges} />
-          <Card>
-            <CardHeader>
-              <CardTitle>{model.label}</CardTitle>
-              <CardDescription>{model.description}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {"modes" in model ? (
-                <Suspense fallback={<div aria-hidden className="h-72 animate-pulse rounded-lg bg-muted/50" />}>
-                  <ModeTabs modes={model.modes} mode={choice.mode} onChange={(mode) => choose({ model: model.id, mode })}>
-                    {form}
-                  </ModeTabs>
-                </Suspense>
-              ) : (
-                form
-              )}
-            </CardContent>
-          </Card>
+          <ModelPicker value={awaitingEntry ? undefined : choice.model} onChange={(id) => choose({ model: id })} charges={charges} />
+          {awaitingEntry ? (
+            <Card>
+              <CardContent>
+                <p className="text-sm text-muted-foreground">Loading the task…</p>
+              </CardContent>
+            </Card>
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle>{model.label}</CardTitle>
+                <CardDescription>{model.description}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {"modes" in model ? (
+                  <Suspense fallback={<div aria-hidden className="h-72 animate-pulse rounded-lg bg-muted/50" />}>
+                    <ModeTabs modes={model.modes} mode={choice.mode} onChange={(mode) => choose({ model: model.id, mode })}>
+                      {form}
+                    </ModeTabs>
+                  </Suspense>
+                ) : (
+                  form
+                )}
+              </CardContent>
+            </Card>
+          )}
         </div>
         {/* On a wide screen the results stay beside the form while the page scrolls. */}
         <div className="grid gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto lg:pr-1 lg:pb-2">

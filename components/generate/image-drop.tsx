@@ -26,9 +26,14 @@ export interface ImageDropProps {
   onError: (message: string | null) => void;
   /** The URL input; `uploaded` is true when a local preview replaces its own. */
   children: (uploaded: boolean) => ReactNode;
+  /**
+   * Offers its own × for an upload; false where the row around it has a remove button already (a list's row),
+   * which otherwise stood beside this one with the same icon (issue 45).
+   */
+  clearable?: boolean;
 }
 
-export function ImageDrop({ value, onChange, label, onError, children }: ImageDropProps) {
+export function ImageDrop({ value, onChange, label, onError, children, clearable = true }: ImageDropProps) {
   const capability = useQuery(uploadCapabilityOptions());
   const picker = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);
@@ -138,7 +143,7 @@ export function ImageDrop({ value, onChange, label, onError, children }: ImageDr
           <Upload aria-hidden />
           <span className="hidden sm:inline">Upload</span>
         </Button>
-        {thumbnail && (
+        {thumbnail && clearable && (
           <Button variant="ghost" size="icon" aria-label={`Remove the uploaded image from ${label}`} onClick={remove}>
             <X aria-hidden />
           </Button>

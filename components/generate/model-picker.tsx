@@ -9,7 +9,8 @@ import type { RecentCharge } from "@/lib/schemas/charges";
 const KIND = { image: { label: "Image", Icon: ImageIcon }, video: { label: "Video", Icon: Film } } as const;
 
 interface ModelPickerProps {
-  value: string;
+  /** The chosen model; undefined while none is (an entry link's task is loading). */
+  value: string | undefined;
   onChange: (model: string) => void;
   /** The team's recent charges: each model shows the lowest one seen (the client never prices a request). */
   charges?: readonly RecentCharge[];

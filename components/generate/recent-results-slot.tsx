@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { TaskView } from "@/lib/schemas/views";
+import { Placeholder } from "./recent-results-placeholder";
 
 // "Your recent results" (its cards, thumbnails and quick actions) loads when its place comes near the screen, or
 // once someone starts on the form (`engaged`, so a keyboard user tabbing on finds it there): on a phone it sits
@@ -13,11 +14,6 @@ export const preloadRecentResults = () => void loadRecentResults();
 
 /** How far below the screen its place starts loading: a scroll's worth, so it is usually ready when reached. */
 const AHEAD = "400px 0px";
-
-/** Holds the section's place (a card row's height, so what follows barely moves) until it has loaded. */
-export function Placeholder() {
-  return <div aria-hidden className="h-48 animate-pulse rounded-xl border bg-card/60 motion-reduce:animate-none" />;
-}
 
 interface RecentResultsSlotProps {
   tasks: readonly TaskView[];

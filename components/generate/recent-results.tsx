@@ -2,12 +2,13 @@
 
 import { ImageIcon } from "lucide-react";
 import { Link } from "@/components/ui/link";
-import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { useOpenLightbox } from "@/components/shared/lightbox/open-context";
 import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
+import { taskName } from "@/components/shared/task-name";
 import { creditsLine, TASK_STATUS } from "@/components/shared/task-words";
 import { modelLabel } from "@/lib/models/labels";
-import { Placeholder } from "./recent-results-slot";
+import { Placeholder } from "./recent-results-placeholder";
 import { taskPageHref, type TaskView } from "@/lib/schemas/views";
 
 /** This person's earlier tasks (not followed from this tab), newest first: results to open, download and reuse. */
@@ -42,7 +43,7 @@ function RecentResult({ task }: { task: TaskView }) {
     <li className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-primary/50">
       <div className="relative aspect-[4/3] bg-muted">
         {task.thumbnailUrl ? (
-          <ResultThumb task={task} onOpen={onOpen} alt={`Result of ${task.id}`} tabIndex={-1} fill />
+          <ResultThumb task={task} onOpen={onOpen} alt={`Result of ${taskName(task)}`} tabIndex={-1} fill />
         ) : (
           <ImageIcon aria-hidden className="absolute inset-0 m-auto size-7 text-muted-foreground" />
         )}

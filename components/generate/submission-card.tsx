@@ -15,7 +15,7 @@ import { taskPageHref, type SubmissionView, type TaskView } from "@/lib/schemas/
 import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { submissionErrorCode, taskErrorCode } from "@/components/shared/error-codes";
 import { QueueReasonLine } from "@/components/shared/queue-reason";
-import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { useOpenLightbox } from "@/components/shared/lightbox/open-context";
 import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultActions } from "@/components/shared/result-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";

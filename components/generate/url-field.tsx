@@ -1,27 +1,15 @@
 "use client";
 
-import { ImageIcon } from "lucide-react";
 import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import type { ControlProps } from "./control-props";
 import { FieldShell } from "./field-shell";
 import { ImageDropZone, isImageInput } from "./image-drop-zone";
+import { PlainPreview } from "./url-preview-box";
 
 /** Darkroom's own media (an earlier result used as an input): the only thing the CSP lets a page load. */
 const isOwnMedia = (url: string) => url.startsWith("/api/media/");
-
-export const PREVIEW_BOX =
-  "flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground [&_svg]:size-4";
-
-/** The preview's place for a URL that shows nothing: an icon, decorative (the URL itself is the field's value). */
-export function PlainPreview() {
-  return (
-    <span aria-hidden className={PREVIEW_BOX}>
-      <ImageIcon />
-    </span>
-  );
-}
 
 // A small look at what the URL points to is shown only for Darkroom's own media: the Content-Security-Policy
 // allows images and video from Darkroom alone, and a preview of any URL a person types would have the browser

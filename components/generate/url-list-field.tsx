@@ -69,6 +69,7 @@ export function UrlListField({ spec, value, onChange, error, errors, label, inpu
                     <div className="flex items-start gap-2">
                       {images ? (
                         <ImageDropZone
+                          clearable={false}
                           value={row}
                           onChange={(url) => set(index, url)}
                           label={rowLabel}
@@ -79,12 +80,18 @@ export function UrlListField({ spec, value, onChange, error, errors, label, inpu
                       ) : (
                         input(true)
                       )}
+                      {/* The row's one remove control: it takes the row away, or, where the list may not be
+                          shorter, empties it (an uploaded image included, whose own × is left out here). */}
                       <Button
                         variant="ghost"
                         size="icon"
                         aria-label={`Remove ${name.toLowerCase()} ${index + 1}`}
-                        disabled={count <= min}
+                        disabled={count <= min && row === ""}
                         onClick={() => {
+                          if (count <= min) {
+                            setUploadErrors((all) => ({ ...all, [index]: null }));
+                            return set(index, "");
+                          }
                           setUploadErrors({}); // rows after this one move up: their messages would name the wrong row
                           onChange(rows.filter((_, i) => i !== index));
                         }}

@@ -4,7 +4,7 @@ import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { useDebounced } from "@/components/shared/use-debounced";
 import { urlPathExtension } from "@/lib/models/url-extension";
-import { PlainPreview, PREVIEW_BOX } from "./url-field";
+import { PlainPreview, PREVIEW_BOX } from "./url-preview-box";
 
 const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "m4v"]);
 

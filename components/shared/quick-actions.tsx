@@ -3,10 +3,11 @@
 import { Check, Copy, Download, Film, ImagePlus, Maximize2, Redo2, SlidersHorizontal } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { useState } from "react";
+import { resultOffers } from "@/lib/models/capabilities";
 import { mediaUrl, type TaskView } from "@/lib/schemas/views";
 import { cn } from "@/lib/utils";
 import { entryHref } from "./entry-links";
-import { prefetchLightbox } from "./lightbox/load-lightbox";
+import { usePrefetchLightbox } from "./lightbox/open-context";
 
 // 28 to 32 px square, as the row's width allows: six fit on one row of a card four to a row at 1280 px.
 const ICON_BUTTON =
@@ -30,28 +31,29 @@ interface QuickActionsProps {
  * copy the prompt. Links go through Darkroom's media route and the Generate page's entry links.
  */
 export function QuickActions({ task, index = 0, onOpen, download = true, reuse = true, className }: QuickActionsProps) {
+  const prefetchLightbox = usePrefetchLightbox();
   const ready = task.status === "succeeded" && task.archive.state === "done";
   // An image is reworked by an image model (its references); turning it into a video is a separate, named
-  // action (Animate). An epsilon video can be extended: the spec takes no other video as an input.
-  const image = reuse && ready && task.kind === "image";
-  const extend = reuse && ready && task.model === "epsilon-v6";
+  // action (Animate). Only a model that extends continues its own videos (lib/models/capabilities.ts).
+  const offers = resultOffers(task);
+  const offered = reuse && ready;
   const entries = [
     {
-      show: image,
+      show: offered && offers.useAsInput,
       href: entryHref({ kind: "use", role: "reference", taskId: task.id, index }),
       label: "Use as input",
       title: "Use as input: a reference for an image model",
       Icon: ImagePlus,
     },
     {
-      show: image,
+      show: offered && offers.animate,
       href: entryHref({ kind: "use", role: "first-frame", taskId: task.id, index }),
       label: "Animate",
       title: "Animate: the first frame of a video",
       Icon: Film,
     },
     {
-      show: extend,
+      show: offered && offers.extend,
       href: entryHref({ kind: "extend", taskId: task.id }),
       label: "Extend",
       title: "Extend: continue this video",

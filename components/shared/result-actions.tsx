@@ -4,6 +4,7 @@ import { Film, ImagePlus, Redo2, Shuffle } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { resultOffers } from "@/lib/models/capabilities";
 import type { TaskView } from "@/lib/schemas/views";
 import { entryHref, INPUT_URL_MISSING, type InputRole } from "./entry-links";
 import { LastFrameButton } from "./last-frame-button";
@@ -15,13 +16,14 @@ const USES: { role: InputRole; label: string }[] = [
 ];
 
 /**
- * What can be made from a finished task: remix its parameters, extend it (epsilon-v6 videos), use one of its
- * images as an input, or a video's last frame. Usable on any page that shows a task.
+ * What can be made from a finished task: remix its parameters, extend it (a model that extends its own videos),
+ * use one of its images as an input, or a video's last frame. Usable on any page that shows a task.
  */
 export function ResultActions({ task, index = 0 }: { task: TaskView; index?: number }) {
   const reasonId = useId();
   const usable = Boolean(task.results?.find((result) => result.index === index)?.url);
   const succeeded = task.status === "succeeded";
+  const offers = resultOffers(task);
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
@@ -33,7 +35,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
             </Link>
           </Button>
         )}
-        {succeeded && task.model === "epsilon-v6" && (
+        {succeeded && offers.extend && (
           <Button asChild size="sm" variant="outline">
             <Link href={entryHref({ kind: "extend", taskId: task.id })}>
               <Redo2 aria-hidden />
@@ -41,10 +43,9 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
             </Link>
           </Button>
         )}
-        {succeeded && task.kind === "video" && usable && <LastFrameButton taskId={task.id} index={index} />}
+        {succeeded && offers.lastFrame && usable && <LastFrameButton taskId={task.id} index={index} />}
         {succeeded &&
-          task.kind === "image" &&
-          USES.map(({ role, label }) =>
+          USES.filter(({ role }) => (role === "first-frame" ? offers.animate : offers.useAsInput)).map(({ role, label }) =>
             usable ? (
               <Button key={role} asChild size="sm" variant="outline">
                 <Link href={entryHref({ kind: "use", role, taskId: task.id, index })}>
@@ -60,7 +61,7 @@ export function ResultActions({ task, index = 0 }: { task: TaskView; index?: num
             ),
           )}
       </div>
-      {succeeded && task.kind === "image" && !usable && (
+      {succeeded && offers.useAsInput && !usable && (
         <p id={reasonId} className="text-xs text-muted-foreground">
           {INPUT_URL_MISSING}
         </p>

@@ -70,7 +70,9 @@ export function ResultThumb({ task, onOpen, alt = "", tabIndex, fill = false, ea
         // The first row decodes with the first frame: "async" left it out of the first paint, to wait for a frame
         // after hydration (its LCP 300 ms after it arrived). The rest decode off the main thread.
         decoding={eager ? "sync" : "async"}
-        className="size-full object-cover"
+        // Whole, at its own aspect, inside the caller's box (4:3 in the cards): a square or portrait result was
+        // cropped to 4:3 (issue 45). The box's size does not change as it loads, so nothing below moves.
+        className="size-full object-contain"
       />
       {task.kind === "video" && hovered && task.status === "succeeded" && task.archive.state === "done" && (
         <video
@@ -81,7 +83,7 @@ export function ResultThumb({ task, onOpen, alt = "", tabIndex, fill = false, ea
           playsInline
           preload="none"
           aria-hidden
-          className="absolute inset-0 size-full object-cover"
+          className="absolute inset-0 size-full object-contain"
         />
       )}
       {task.kind === "video" && (

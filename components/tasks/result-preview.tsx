@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type CSSProperties } from "react";
-import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { useOpenLightbox } from "@/components/shared/lightbox/open-context";
 import { QuickActions } from "@/components/shared/quick-actions";
 import type { ResultView, TaskView } from "@/lib/schemas/views";
 import { PREVIEW_WIDTH } from "@/lib/media/widths";

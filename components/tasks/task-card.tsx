@@ -6,7 +6,7 @@ import { memo, useId, type MouseEvent, type ReactNode } from "react";
 import { ErrorCodeChip } from "@/components/shared/error-code-chip";
 import { taskErrorCode } from "@/components/shared/error-codes";
 import { TaskProgress } from "@/components/shared/task-progress";
-import { useOpenLightbox } from "@/components/shared/lightbox/lightbox-provider";
+import { useOpenLightbox } from "@/components/shared/lightbox/open-context";
 import { QuickActions } from "@/components/shared/quick-actions";
 import { ResultThumb } from "@/components/shared/result-thumb";
 import { Badge } from "@/components/ui/badge";

@@ -13,9 +13,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import { withMember } from "@/lib/query/tasks";
-import type { Source } from "@/lib/tasks/lineage";
+import type { LineageSource } from "@/lib/schemas/lineage-views";
 import type { Plan } from "@/lib/retention";
 import type { TaskView } from "@/lib/schemas/views";
+import { BoardPanel } from "./board-panel";
 import { CreditLedger } from "./credit-ledger";
 import { ResultPreview } from "./result-preview";
 import { SharePanel } from "./share-panel";
@@ -26,7 +27,8 @@ import { TaskLineage } from "./task-lineage";
 
 interface TaskDetailProps {
   initial: TaskView;
-  sources: Source[];
+  /** What it was made from: earlier tasks and uploaded images. */
+  sources: LineageSource[];
   plan: Plan;
   canEdit: boolean;
   /** The task's owner and admins may hide it for the whole team. */
@@ -94,12 +96,13 @@ export function TaskDetail({ initial, sources, plan, canEdit, canHideForTeam }: 
         <ResultPreview task={task} />
         <TaskActions task={task} canEdit={canEdit} canHideForTeam={canHideForTeam} />
         {canEdit && <SharePanel task={task} />}
+        {canEdit && <BoardPanel task={task} />}
         <Retention task={task} plan={plan} canEdit={canEdit} />
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
           <TaskFacts task={task} />
           <div className="grid gap-6 render-when-near">
             <CreditLedger task={task} />
-            <TaskLineage taskId={task.id} sources={sources} />
+            <TaskLineage task={task} sources={sources} canMake={canEdit} />
           </div>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getModel, MODELS } from "./catalogue";
 import { objectSchema } from "./form";
+import { MODEL_CAPABILITIES } from "./capabilities";
 import { modelLabel } from "./labels";
 import { getModelMeta, MODEL_META } from "./meta";
 
@@ -31,6 +32,15 @@ describe("the zod-free catalogue", () => {
       const mode = "modes" in meta ? { mode: meta.modes[0].value } : {};
       const accepted = getModel(meta.id).schema.safeParse({ model: meta.id, prompt: "A lighthouse at dusk", ...mode }).success;
       expect({ id: meta.id, promptOnly: meta.promptOnly }).toEqual({ id: meta.id, promptOnly: accepted });
+    }
+  });
+
+  it("says a model is extendable exactly when it has an extend mode taking a parent task", () => {
+    for (const model of MODELS) {
+      const meta = getModelMeta(model.id);
+      const extend = "modes" in meta && meta.modes.some((mode) => mode.value === "extend");
+      const takesParent = extend && "parent_task_id" in (objectSchema(model, "extend")?.shape ?? {});
+      expect({ id: model.id, extendable: MODEL_CAPABILITIES[model.id].extendable }).toEqual({ id: model.id, extendable: takesParent });
     }
   });
 

@@ -2,6 +2,7 @@
 // gallery's filters, the Overview's prompt bar and the workspace's picker import this; a page that only names
 // models imports labels.ts. Only the Generate form and the route handler load the schemas (lib/models/catalogue.ts
 // adds each model's schema to these entries).
+import { MODEL_CAPABILITIES } from "./capabilities";
 import { MODEL_LABELS } from "./labels";
 
 export interface ModeInfo {
@@ -43,7 +44,7 @@ export const MODEL_META = [
   {
     id: "alpha-2.3",
     family: "A",
-    kind: "video",
+    kind: MODEL_CAPABILITIES["alpha-2.3"].kind,
     endpoint: "videos",
     label: MODEL_LABELS["alpha-2.3"],
     description: "Video from a prompt, or from a first-frame image when one is given.",
@@ -52,7 +53,7 @@ export const MODEL_META = [
   {
     id: "alpha-2.3-fast",
     family: "A",
-    kind: "video",
+    kind: MODEL_CAPABILITIES["alpha-2.3-fast"].kind,
     endpoint: "videos",
     label: MODEL_LABELS["alpha-2.3-fast"],
     description: "Lower-latency video from a first-frame image.",
@@ -61,7 +62,7 @@ export const MODEL_META = [
   {
     id: "beta-2.0",
     family: "B",
-    kind: "video",
+    kind: MODEL_CAPABILITIES["beta-2.0"].kind,
     endpoint: "videos",
     label: MODEL_LABELS["beta-2.0"],
     description: "Video with native audio from a prompt or a first-frame image.",
@@ -71,7 +72,7 @@ export const MODEL_META = [
   {
     id: "epsilon-v6",
     family: "E",
-    kind: "video",
+    kind: MODEL_CAPABILITIES["epsilon-v6"].kind,
     endpoint: "videos",
     label: MODEL_LABELS["epsilon-v6"],
     description: "Video from text, images, a transition, named references, or an earlier video to extend.",
@@ -81,7 +82,7 @@ export const MODEL_META = [
   {
     id: "gamma-5-pro",
     family: "G",
-    kind: "image",
+    kind: MODEL_CAPABILITIES["gamma-5-pro"].kind,
     endpoint: "images",
     label: MODEL_LABELS["gamma-5-pro"],
     description: "One image from a prompt and optional reference images.",
@@ -90,7 +91,7 @@ export const MODEL_META = [
   {
     id: "delta-image-2",
     family: "D",
-    kind: "image",
+    kind: MODEL_CAPABILITIES["delta-image-2"].kind,
     endpoint: "images",
     label: MODEL_LABELS["delta-image-2"],
     description: "One to four images at up to 4K from a prompt and optional reference images.",

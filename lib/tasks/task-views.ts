@@ -14,7 +14,7 @@ export type { ResultView, SubmissionView, TaskView } from "@/lib/schemas/views";
 
 // Builds the views of lib/schemas/views.ts from database rows.
 
-function parseParams(params: string | null): Record<string, unknown> | null {
+export function parseParams(params: string | null): Record<string, unknown> | null {
   try {
     return params ? (JSON.parse(params) as Record<string, unknown>) : null;
   } catch {

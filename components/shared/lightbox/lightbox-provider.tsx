@@ -1,21 +1,15 @@
 "use client";
 
 import { useQuery } from "@/lib/query/react";
-import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { taskQueryOptions } from "@/lib/query/tasks";
 import type { TaskView } from "@/lib/schemas/views";
 import { lightboxItems, sameItem, type ViewTarget } from "./items";
-import { loadLightbox } from "./load-lightbox";
+import { loadLightbox, prefetchLightbox } from "./load-lightbox";
+import { LightboxContext, type LightboxOpener } from "./open-context";
 import { useViewParam } from "./use-view-param";
 
 const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
-
-const OpenContext = createContext<((target: ViewTarget) => void) | null>(null);
-
-/** Opens an output in the page's lightbox; undefined outside a LightboxProvider (the card then offers no "open"). */
-export function useOpenLightbox(): ((target: ViewTarget) => void) | null {
-  return useContext(OpenContext);
-}
 
 /**
  * The lightbox of a page that shows `tasks` (workspace, gallery, a task's page): it walks through their outputs in
@@ -38,9 +32,9 @@ export function LightboxProvider({
   const { data: linked } = useQuery({ ...taskQueryOptions(target?.taskId ?? ""), enabled: target !== undefined && inList < 0 });
   const items = inList >= 0 || !linked ? listed : lightboxItems([linked]);
   const at = target ? items.findIndex((item) => sameItem(item, target)) : -1;
-  const open = useMemo(() => (next: ViewTarget) => show(next), [show]);
+  const opener = useMemo((): LightboxOpener => ({ open: (next: ViewTarget) => show(next), prefetch: prefetchLightbox }), [show]);
   return (
-    <OpenContext.Provider value={open}>
+    <LightboxContext.Provider value={opener}>
       {children}
       {at >= 0 && (
         <Suspense fallback={null}>
@@ -56,6 +50,6 @@ export function LightboxProvider({
           />
         </Suspense>
       )}
-    </OpenContext.Provider>
+    </LightboxContext.Provider>
   );
 }

@@ -11,6 +11,7 @@ import { fileResponse } from "@/lib/media/serve";
 import { mediaStore } from "@/lib/media/store";
 import { cleanImage } from "./image";
 import { linkMode, NO_LINK_MESSAGE, tokenMatches, UPLOAD_TTL_MS, uploadPath } from "./link";
+import { saveUploadThumbnail } from "./thumbnail";
 
 const EXT_OF: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
@@ -41,6 +42,10 @@ export async function saveUpload({ userId, bytes, name }: { userId: string; byte
   const store = mediaStore();
   // The object first: a row always names a file that exists (a crash in between leaves an orphan object only).
   await store.put(row.key, Readable.from([image.data]), image.type);
+  // The lineage's picture of it, best effort: an upload that could not get one still works as an input.
+  await saveUploadThumbnail(store, id, image.data).catch((error: unknown) =>
+    log.warn({ err: error, upload: id }, "could not store an upload's thumbnail; its tasks' lineage will show none"),
+  );
   await insertUpload(database().db, row);
   const url =
     mode === "public"

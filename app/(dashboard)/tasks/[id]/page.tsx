@@ -11,7 +11,8 @@ import { isHiddenForMember } from "@/lib/db/task-hides";
 import { getResults } from "@/lib/db/tasks";
 import { roleAtLeast } from "@/lib/members/roles";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
-import { sourcesOfTask } from "@/lib/tasks/lineage";
+import { memberViewer } from "@/lib/policy/see";
+import { lineageOf } from "@/lib/tasks/lineage-view";
 import { withEstimates } from "@/lib/tasks/estimates";
 import { findListedTask } from "@/lib/tasks/task-ids";
 import { taskView } from "@/lib/tasks/task-views";
@@ -45,7 +46,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
       <HydrationBoundary state={{ queries, eventsAfter }}>
         <TaskDetail
           initial={task}
-          sources={await sourcesOfTask(database().db, row)}
+          sources={await lineageOf(database().db, { task: row, viewer: memberViewer(user) })}
           plan={plan}
           canEdit={roleAtLeast(user.role, "member")}
           canHideForTeam={roleAtLeast(user.role, "admin") || (roleAtLeast(user.role, "member") && row.user_id === user.id)}
