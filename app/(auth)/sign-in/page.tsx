@@ -1,16 +1,22 @@
 import type { Metadata } from "next";
+import { SsoButtons } from "@/components/auth/sso-buttons";
 import { redirectIfSignedIn, redirectToSetupIfEmpty } from "@/lib/auth/page";
+import { ssoButtons } from "@/lib/auth/sso/providers";
 import { AuthCard } from "../auth-card";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage() {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ sso_error?: string | string[] }> }) {
   await redirectToSetupIfEmpty();
   await redirectIfSignedIn();
+  const ssoError = (await searchParams).sso_error;
   return (
     <AuthCard title="Sign in to Darkroom" description="Use the email and password an admin gave you.">
-      <SignInForm />
+      <div className="grid gap-5">
+        <SsoButtons buttons={await ssoButtons()} error={typeof ssoError === "string" ? ssoError : undefined} />
+        <SignInForm />
+      </div>
     </AuthCard>
   );
 }
