@@ -142,7 +142,7 @@ describe("sign-in through the provider", () => {
     expect(await auditActions()).toEqual(expect.arrayContaining(["sso.account_create", "sso.sign_in"]));
   });
 
-  it("keeps the security headers on the callback's answer", async () => {
+  it("sets the session cookie HttpOnly and SameSite=Lax (the headers: e2e/sso.spec.ts)", async () => {
     idp.setAccount({ email: "hedy@team.example", email_verified: true });
     const { headers } = await ssoSignIn("team", "hedy@team.example");
     const cookies = headers.getSetCookie().join("\n");
