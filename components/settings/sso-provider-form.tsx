@@ -67,7 +67,7 @@ export function SsoProviderForm({ provider, onDone }: { provider?: SsoProviderVi
       noValidate
       aria-label={provider ? `Change ${provider.label}` : "New provider"}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Id" error={fields.id} description="Lowercase letters, digits and hyphens; part of the redirect URL.">
           <Input value={id} onChange={(e) => setId(e.target.value)} disabled={Boolean(provider)} autoComplete="off" spellCheck={false} />
         </FormField>
@@ -108,11 +108,15 @@ export function SsoProviderForm({ provider, onDone }: { provider?: SsoProviderVi
         <FormField label="Scopes" error={fields.scopes}>
           <Input value={scopes} onChange={(e) => setScopes(e.target.value)} spellCheck={false} />
         </FormField>
-        <FormField label="Groups claim" error={fields.groupsClaim} description="Such as groups, or roles; empty: no group rules.">
+        <FormField
+          label="Groups claim"
+          error={fields.groupsClaim}
+          description="Such as groups, or roles; empty: no group rules. The groups below are comma-separated."
+        >
           <Input value={groupsClaim} onChange={(e) => setGroupsClaim(e.target.value)} spellCheck={false} />
         </FormField>
         {ROLES.map((role) => (
-          <FormField key={role} label={`Groups that make an ${role === "admin" ? "admin" : role}`} error={fields[`groupRoles.${role}`]}>
+          <FormField key={role} label={`${ROLE_INFO[role].label} groups`} error={fields[`groupRoles.${role}`]}>
             <Input value={groups[role]} onChange={(e) => setGroups({ ...groups, [role]: e.target.value })} spellCheck={false} />
           </FormField>
         ))}

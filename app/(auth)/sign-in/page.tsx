@@ -11,10 +11,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   await redirectToSetupIfEmpty();
   await redirectIfSignedIn();
   const ssoError = (await searchParams).sso_error;
+  const buttons = await ssoButtons();
+  const description = buttons.length
+    ? "Use your team's single sign-on, or the email and password an admin gave you."
+    : "Use the email and password an admin gave you.";
   return (
-    <AuthCard title="Sign in to Darkroom" description="Use the email and password an admin gave you.">
+    <AuthCard title="Sign in to Darkroom" description={description}>
       <div className="grid gap-5">
-        <SsoButtons buttons={await ssoButtons()} error={typeof ssoError === "string" ? ssoError : undefined} />
+        <SsoButtons buttons={buttons} error={typeof ssoError === "string" ? ssoError : undefined} />
         <SignInForm />
       </div>
     </AuthCard>

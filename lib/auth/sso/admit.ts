@@ -69,9 +69,9 @@ async function syncRole(provider: SsoProvider, identity: SsoIdentity, userId: st
     await updateMember(trx, { id: userId, role: mapped });
     await recordAudit(trx, {
       actorId: null,
-      action: "member.change",
+      action: "sso.role_change",
       subjectId: userId,
-      detail: { role: mapped, from: member.role, by: `sso:${provider.id}` },
+      detail: { provider: provider.id, role: mapped, from: member.role },
     });
     return true;
   });

@@ -22,6 +22,17 @@ const cache = new Map<string, Cached>();
 
 export class ProviderUnreachable extends Error {}
 
+/** What a log line may say of a failure: its code and words, with any URL (often an internal address) left out. */
+export function describeError(error: unknown): { code?: string; message: string } {
+  const { code, message = "" } = (error ?? {}) as { code?: unknown; message?: string };
+  return {
+    code: typeof code === "string" ? code : undefined,
+    message: String(message)
+      .replace(/\bhttps?:\/\/\S+/g, "<url>")
+      .slice(0, 300),
+  };
+}
+
 const keyOf = (provider: SsoProvider) => JSON.stringify([provider.issuer, provider.clientId, provider.clientSecret]);
 
 export function forgetDiscovery(id?: string): void {
@@ -42,7 +53,7 @@ async function discover(provider: SsoProvider): Promise<client.Configuration> {
       timeout: 10,
     });
   } catch (error) {
-    throw new ProviderUnreachable(`discovery failed: ${(error as Error).message}`);
+    throw new ProviderUnreachable(`discovery failed: ${describeError(error).message}`);
   }
 }
 

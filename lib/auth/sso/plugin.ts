@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { SSO_ID } from "@/lib/schemas/sso";
 import type { SsoErrorCode } from "@/lib/schemas/sso-views";
 import { admit } from "./admit";
-import { ProviderUnreachable, providerConfig } from "./discovery";
+import { describeError, ProviderUnreachable, providerConfig } from "./discovery";
 import { identityOf, needsUserinfo } from "./identity";
 import { getSsoProvider, redirectPath } from "./providers";
 
@@ -48,7 +48,7 @@ const startSso = createAuthEndpoint("/sso/start/:id", { method: "GET" }, async (
   try {
     config = await providerConfig(provider);
   } catch (error) {
-    log.warn({ provider: id, err: (error as Error).message }, "sso discovery failed");
+    log.warn({ provider: id, ...describeError(error) }, "sso discovery failed");
     throw ctx.redirect(signInWith("provider_unreachable"));
   }
   const state = client.randomState();
@@ -113,7 +113,7 @@ const callbackSso = createAuthEndpoint("/sso/callback/:id", { method: "GET" }, a
   } catch (error) {
     if (error instanceof ProviderUnreachable) return refuse("provider_unreachable");
     // A wrong nonce, a foreign signature, a wrong issuer or audience, a refused code: nothing to trust.
-    log.warn({ provider: id, err: (error as Error).message }, "sso callback refused");
+    log.warn({ provider: id, ...describeError(error) }, "sso callback refused");
     return refuse("provider_refused", { check: (error as { code?: string }).code ?? "failed" });
   }
 

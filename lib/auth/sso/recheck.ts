@@ -9,7 +9,7 @@ import { deleteSessionsOf } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { forgetUser } from "../session-cache";
-import { providerConfig } from "./discovery";
+import { describeError, providerConfig } from "./discovery";
 import { identityOf, judgeIdentity, needsUserinfo } from "./identity";
 import { getSsoProvider, type SsoProvider } from "./providers";
 import { seal, unseal } from "./sealed";
@@ -57,7 +57,7 @@ async function recheckLink(link: SsoLinkRow, provider: SsoProvider): Promise<Ver
       await endAccess(link.user_id, provider, error.error);
       return "ended";
     }
-    log.warn({ provider: provider.id, err: (error as Error).message }, "sso re-check could not reach the provider");
+    log.warn({ provider: provider.id, ...describeError(error) }, "sso re-check could not reach the provider");
     return "allowed";
   }
   const refusal = judgeIdentity(provider, identityOf(claims, provider));
