@@ -1,6 +1,7 @@
 // Client-safe schemas of the single sign-on settings: the Settings card's form and its routes share them.
 import { z } from "zod";
-import { ROLES } from "@/lib/members/roles";
+// Relative, as lib/env.ts reads this file: the launcher loads it outside the bundler, where "@/" means nothing.
+import { ROLES } from "../members/roles";
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
