@@ -26,6 +26,8 @@ const ALL_KEYS = [
   "NODE_ENV",
   "TRUSTED_PROXIES",
   "ALLOWED_HOSTS",
+  "SSO_PROVIDERS",
+  "SSO_RECHECK_MINUTES",
 ] as const;
 
 const DEFAULTS = {
@@ -54,6 +56,8 @@ const DEFAULTS = {
   NODE_ENV: "development",
   TRUSTED_PROXIES: [],
   ALLOWED_HOSTS: [],
+  SSO_PROVIDERS: [],
+  SSO_RECHECK_MINUTES: 15,
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */
@@ -223,6 +227,45 @@ describe("parseEnv", () => {
     ]) {
       expect(message).not.toContain(value);
     }
+  });
+});
+
+describe("SSO_PROVIDERS (single sign-on from the environment)", () => {
+  const provider = {
+    id: "keycloak",
+    label: "Sign in with Keycloak",
+    issuer: "https://sso.example.com/realms/team/",
+    clientId: "darkroom",
+    clientSecret: "sso-secret-4411",
+    allowedDomains: ["Example.com"],
+  };
+
+  it("reads a JSON array of providers, with the defaults Settings uses", () => {
+    expect(parseEnv({ SSO_PROVIDERS: JSON.stringify([provider]) }).SSO_PROVIDERS).toEqual([
+      {
+        ...provider,
+        issuer: "https://sso.example.com/realms/team",
+        allowedDomains: ["example.com"],
+        defaultRole: "viewer",
+        groupsClaim: null,
+        groupRoles: { admin: [], member: [], viewer: [] },
+        groupsOnly: false,
+      },
+    ]);
+  });
+
+  it("says what is wrong, without the secret", () => {
+    expect(problemWith({ SSO_PROVIDERS: "[{" })).toContain("SSO_PROVIDERS must be a JSON array");
+    const message = problemWith({
+      SSO_PROVIDERS: JSON.stringify([
+        { ...provider, allowedDomains: [] },
+        { ...provider, id: "Bad Id" },
+      ]),
+    });
+    expect(message).toContain("List at least one allowed email domain");
+    expect(message).toContain("A provider's id is 1 to 32 lowercase letters");
+    expect(message).not.toContain("sso-secret-4411");
+    expect(problemWith({ SSO_PROVIDERS: JSON.stringify([provider, provider]) })).toContain("lists one id twice");
   });
 });
 

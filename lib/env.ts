@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { invalidHostEntries, splitList } from "./http/hosts.mjs";
+import { ssoProvidersFromEnv } from "./schemas/sso-env";
 
 // The only reader of process.env: everything else imports `env` (or `parseEnv` in tests).
 // Empty or blank values count as unset, so `FOO=` in a shell or .env file falls back to the default.
@@ -132,6 +133,12 @@ const schema = z
     // The archive's size caps per result, in MB (1 MB = 1,048,576 bytes): a bigger answer is refused while it streams.
     ARCHIVE_MAX_IMAGE_MB: megabytes(50),
     ARCHIVE_MAX_VIDEO_MB: megabytes(1024),
+    // OpenID providers for single sign-on, as a JSON array (docs/operations.md#single-sign-on); Settings adds more.
+    SSO_PROVIDERS: ssoProvidersFromEnv,
+    // How often a signed-in member's provider is asked again whether they may still come in (lib/auth/sso/recheck.ts).
+    SSO_RECHECK_MINUTES: optional(z.coerce.number({ error: "must be a number of minutes" }).int().min(1).max(1440)).transform(
+      (value) => value ?? 15,
+    ),
   })
   .superRefine((values, context) => {
     if (values.MEDIA_STORE === "s3" && !values.S3_BUCKET)

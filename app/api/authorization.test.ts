@@ -67,6 +67,8 @@ import * as legacyGenerateRoute from "@/app/api/video/generate/route";
 import * as legacyTaskRoute from "@/app/api/video/task/[taskId]/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
 import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
+import * as ssoSettingsRoute from "@/app/api/settings/sso/route";
+import * as ssoProviderRoute from "@/app/api/settings/sso/[id]/route";
 import { insertExportToken } from "@/lib/db/export-tokens";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { database } from "@/lib/db";
@@ -893,6 +895,55 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/settings/webhook/test", method: "POST" }),
         ok: 409,
         check: (json) => expect(json.error.code).toBe("conflict:webhook_missing"),
+      },
+    },
+  },
+  "/api/settings/sso": {
+    module: ssoSettingsRoute,
+    methods: {
+      GET: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/sso" }),
+        ok: 200,
+        check: (json) => expect(json).toMatchObject({ providers: expect.any(Array), passwords: "everyone" }),
+      },
+      PUT: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/sso", method: "PUT", body: { passwords: "everyone" } }),
+        ok: 200,
+        check: (json) => expect(json.passwords).toBe("everyone"),
+      },
+    },
+  },
+  "/api/settings/sso/[id]": {
+    module: ssoProviderRoute,
+    // Saving talks to no provider (discovery happens at sign-in); PUT sets it up, then DELETE removes it.
+    methods: {
+      PUT: {
+        minimum: "admin",
+        request: () => ({
+          path: "/api/settings/sso/matrix",
+          method: "PUT",
+          params: { id: "matrix" },
+          body: {
+            label: "Matrix SSO",
+            issuer: "https://sso.example.com/realms/team",
+            clientId: "darkroom",
+            clientSecret: "matrix secret",
+            allowedDomains: ["example.com"],
+          },
+        }),
+        ok: 200,
+        check: (json) => {
+          expect(json.providers).toEqual([expect.objectContaining({ id: "matrix", clientSecretSet: true })]);
+          expect(JSON.stringify(json)).not.toContain("matrix secret");
+        },
+      },
+      DELETE: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/sso/matrix", method: "DELETE", params: { id: "matrix" } }),
+        ok: 200,
+        check: (json) => expect(json.providers).toEqual([]),
       },
     },
   },

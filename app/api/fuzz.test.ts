@@ -70,6 +70,8 @@ import * as legacyGenerateRoute from "@/app/api/video/generate/route";
 import * as legacyTaskRoute from "@/app/api/video/task/[taskId]/route";
 import * as webhookRoute from "@/app/api/settings/webhook/route";
 import * as webhookTestRoute from "@/app/api/settings/webhook/test/route";
+import * as ssoSettingsRoute from "@/app/api/settings/sso/route";
+import * as ssoProviderRoute from "@/app/api/settings/sso/[id]/route";
 import { database } from "@/lib/db";
 import { importSchema } from "@/lib/schemas/tasks";
 import { call, INTERNALS, MEMBER_PASSWORD, seedTeam, type Team } from "@/lib/testing/app";
@@ -364,7 +366,18 @@ const withBody =
   (template: string, body: (rng: Rng) => Record<string, unknown>, names: string[] = []) =>
   (rng: Rng): Input => ({ ...noBody(template, names)(rng), body: body(rng) });
 
-const AUTH_GET = ["get-session", "list-sessions", "ok", "error", "session", "sign-in/email", "no-such-endpoint"];
+// Single sign-on's start and callback too (no provider is set up here: each ends on the sign-in page with words).
+const AUTH_GET = [
+  "get-session",
+  "list-sessions",
+  "ok",
+  "error",
+  "session",
+  "sign-in/email",
+  "no-such-endpoint",
+  "sso/start/fuzz",
+  "sso/callback/fuzz",
+];
 // Without the admin's cookie except for sign-in: a sign-out or session revocation would end the fuzz's own session.
 const AUTH_POST = [
   "sign-in/email",
@@ -749,6 +762,37 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     },
   },
   "/api/settings/webhook/test": { module: webhookTestRoute, methods: { POST: { input: noBody("/api/settings/webhook/test"), count: 5 } } },
+  "/api/settings/sso": {
+    module: ssoSettingsRoute,
+    methods: {
+      GET: { input: noBody("/api/settings/sso"), count: 5 },
+      PUT: { input: withBody("/api/settings/sso", (rng) => ({ passwords: rng.pick(["everyone", "admins"]) })), count: 20 },
+    },
+  },
+  "/api/settings/sso/[id]": {
+    module: ssoProviderRoute,
+    methods: {
+      // Saving talks to no provider (discovery happens at sign-in), so nothing leaves the machine.
+      PUT: {
+        input: (rng) => ({
+          ...ssoProviderTarget(rng),
+          body: {
+            label: "Fuzz SSO",
+            issuer: rng.pick(["https://sso.example.com/realms/team", "http://127.0.0.1:9/", "not a url"]),
+            clientId: "darkroom",
+            clientSecret: rng.pick(["", "a secret"]),
+            allowedDomains: rng.pick([["example.com"], [], ["not a domain"]]),
+            defaultRole: rng.pick(["viewer", "member", "admin", "owner"]),
+            groupsClaim: rng.pick([null, "groups"]),
+            groupRoles: { admin: ["admins"], member: [], viewer: [] },
+            groupsOnly: rng.chance(0.3),
+          },
+        }),
+        count: 30,
+      },
+      DELETE: { input: ssoProviderTarget, count: 5 },
+    },
+  },
   "/api/downloads": {
     module: downloadsRoute,
     methods: {
@@ -775,6 +819,12 @@ function authInput(rng: Rng, paths: string[], cookie: boolean): Input {
     ]),
     cookie: cookie || signIn,
   };
+}
+
+/** A provider's id: the one the fuzz sets up, or junk. */
+function ssoProviderTarget(rng: Rng): Pick<Input, "params" | "path"> {
+  const id = rng.chance(0.5) ? "fuzz" : rng.pick(PATH_PARAMS);
+  return { params: { id }, path: at("/api/settings/sso/[id]", { id }) };
 }
 
 /** Members PATCH: the admin itself (the last admin: demoting or disabling it is refused), someone else, or nobody. */

@@ -25,7 +25,20 @@ const WORDS: Record<string, string> = {
   "share_link.first_view": "had a share link opened for the first time",
   "webhook.set": "set the webhook URL",
   "webhook.remove": "removed the webhook",
+  "sso.sign_in": "signed in through single sign-on",
+  "sso.account_create": "made an account at a first sign-in",
+  "sso.link": "linked an account by its verified email",
+  "sso.role_change": "changed a member's role from their provider's groups",
+  "sso.refused": "refused a sign-in",
+  "sso.access_ended": "ended a member's access: their provider no longer lets them in",
+  "sso.provider_add": "set up a single sign-on provider",
+  "sso.provider_change": "changed a single sign-on provider",
+  "sso.provider_remove": "removed a single sign-on provider",
+  "sso.passwords": "changed who may sign in with a password",
 };
+
+/** Who acted: the member, or single sign-on itself for what it did on a provider's word. */
+const actorOf = (entry: AuditLine) => entry.actorName ?? (entry.action.startsWith("sso.") ? "Single sign-on" : "A removed member");
 
 /** The newest audit entries, for admins: who did what, and when (UTC). Team-wide hides link to their task, where they are undone. */
 export function AuditCard({ entries }: { entries: AuditLine[] }) {
@@ -46,7 +59,7 @@ export function AuditCard({ entries }: { entries: AuditLine[] }) {
                   {formatUtcDateTime(entry.createdAt)}
                 </time>
                 <span>
-                  {entry.actorName ?? "A removed member"} {WORDS[entry.action] ?? entry.action}
+                  {actorOf(entry)} {WORDS[entry.action] ?? entry.action}
                   {entry.action.startsWith("task.") && entry.subjectId && (
                     <>
                       {" "}

@@ -8,6 +8,8 @@ import { CLIENT_HEADER, requestHosts, resolveClient } from "@/lib/http/client";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { forgetSession } from "./session-cache";
+import { mayUsePassword, PASSWORDS_OFF_MESSAGE } from "./sso/passwords";
+import { ssoPlugin } from "./sso/plugin";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
 
 /**
@@ -72,14 +74,17 @@ function options(secure: boolean): BetterAuthOptions {
           },
         },
         create: {
-          async before(session) {
+          async before(session, context) {
             if (!(await isUserActive(db, { id: session.userId })))
               throw new APIError("FORBIDDEN", { message: "This account is disabled. Ask an admin to enable it." });
+            if (context?.path === "/sign-in/email" && !(await mayUsePassword(session.userId)))
+              throw new APIError("FORBIDDEN", { message: PASSWORDS_OFF_MESSAGE });
           },
         },
       },
     },
-    plugins: [nextCookies()],
+    // Single sign-on's endpoints (lib/auth/sso/plugin.ts); nextCookies stays last, as better-auth asks.
+    plugins: [ssoPlugin(), nextCookies()],
   };
 }
 

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { ROLES, roleAtLeast, type Role } from "@/lib/members/roles";
 import { authFor } from "./auth";
 import { cachedUser, rememberUser, sessionCookie } from "./session-cache";
+import { ssoAccessHolds } from "./sso/recheck";
 
 export interface SessionUser {
   id: string;
@@ -30,6 +31,8 @@ export async function getSessionUser(headers: Headers): Promise<SessionUser | nu
     await deleteSessionsOf(database().db, { userId: user.id });
     return null;
   }
+  // A member who came in through a provider is asked about there again now and then (lib/auth/sso/recheck.ts).
+  if (!(await ssoAccessHolds(user.id))) return null;
   const role = (ROLES as readonly string[]).includes(user.role ?? "") ? (user.role as Role) : "viewer";
   const member: SessionUser = { id: user.id, name: user.name, email: user.email, role };
   if (cookie)

@@ -432,4 +432,43 @@ export interface Database {
   budget_alerts: BudgetAlertTable;
   budget_alert_dismissals: BudgetAlertDismissalTable;
   balance_entries: BalanceEntryTable;
+  sso_providers: SsoProviderTable;
+  sso_flows: SsoFlowTable;
+  sso_links: SsoLinkTable;
+}
+
+/** An OpenID provider an admin set up in Settings (migration 0030); the secret is sealed (lib/auth/sso/sealed.ts). */
+export interface SsoProviderTable {
+  id: string;
+  label: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  scopes: string;
+  allowed_domains: string;
+  default_role: string;
+  groups_claim: string | null;
+  group_roles: string;
+  groups_only: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A sign-in under way: taken once by its callback (migration 0030). */
+export interface SsoFlowTable {
+  state: string;
+  provider_id: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: string;
+}
+
+/** A provider's subject linked to a member, with its sealed refresh token and the last re-check (migration 0030). */
+export interface SsoLinkTable {
+  provider_id: string;
+  subject: string;
+  user_id: string;
+  refresh_token: string | null;
+  checked_at: string;
+  created_at: string;
 }

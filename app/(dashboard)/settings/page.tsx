@@ -23,6 +23,8 @@ import { accessTokensOf, teamAccessTokens } from "@/lib/gateway/tokens";
 import { shareLinksOf } from "@/lib/shares/links";
 import { linkOrigin } from "@/lib/http/public-origin";
 import { webhookView } from "@/lib/webhooks/settings";
+import { SsoCard } from "@/components/settings/sso-card";
+import { ssoSettingsView } from "@/lib/auth/sso/settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -58,6 +60,7 @@ export default async function SettingsPage() {
         {roleAtLeast(user.role, "member") && (
           <ShareLinksCard links={await shareLinksOf(user)} now={new Date().toISOString()} viewerId={user.id} everyone={isAdmin} />
         )}
+        {isAdmin && <SsoCard settings={await ssoSettingsView(await headers())} />}
         {isAdmin && <TimeZoneCard timeZone={await teamTimeZone(database().db)} />}
         {isAdmin && <RefusedValuesCard learned={await learnedValues(database().db)} />}
         {isAdmin && <WebhookCard webhook={await webhookView()} />}
