@@ -10,6 +10,7 @@ import type { Database, SubmissionTable } from "@/lib/db/schema";
 import { insertTaskSources } from "@/lib/db/task-sources";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { countSubmissions } from "@/lib/metrics/record";
 import type { Source } from "./lineage";
 import { expectedCost } from "./recent-charges";
 
@@ -169,6 +170,9 @@ async function store(connection: Connection, prepared: Prepared[], alongside?: (
       (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })),
     ),
   );
+  const counted = (outcome: "queued" | "refused") => {
+    for (const p of prepared) countSubmissions(p.submission, outcome, p.ids.length);
+  };
   await exclusive(connection, BUDGET_LOCK, async (trx) => {
     const { grantId } = await enforceBudgets(trx, {
       userId: first.userId,
@@ -184,7 +188,12 @@ async function store(connection: Connection, prepared: Prepared[], alongside?: (
       prepared.flatMap((p) => p.rows.map((row) => ({ ...row, budget_grant_id: grantId }))),
     );
     await insertTaskSources(trx, sources);
+  }).catch((error: unknown) => {
+    // A budget's refusal is the door's answer; anything else is an error the route logs.
+    if (error instanceof AppError) counted("refused");
+    throw error;
   });
+  counted("queued");
   // An alert is a side effect: its failure must not fail a submission that is stored.
   await checkBudgetAlerts(connection, { userId: first.userId, now: new Date() }).catch((error: unknown) =>
     log.error({ err: error }, "budget alerts: check after a submission failed"),
@@ -204,5 +213,6 @@ async function repeated({ db }: Connection, existing: Submission, submission: Ne
       "This submission id was already used for a different request; reload the form and submit again.",
     );
   }
+  countSubmissions(submission, "replayed");
   return existing.batch_id ? getSubmissionsByBatch(db, { batchId: existing.batch_id }) : [existing].filter((s) => ids.includes(s.id));
 }

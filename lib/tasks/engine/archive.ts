@@ -1,6 +1,7 @@
 import "server-only";
 import { getResults, updateResult, upsertResults, type TaskRow } from "@/lib/db/tasks";
 import { log } from "@/lib/log";
+import { countArchive } from "@/lib/metrics/record";
 import { ArchiveError, archiveResult } from "@/lib/media/fetch-result";
 import type { Task } from "@/lib/upstream/schemas";
 import type { Engine } from "./context";
@@ -37,9 +38,11 @@ export async function archiveTask(engine: Engine, task: TaskRow, data: NonNullab
         width: archived.width,
         height: archived.height,
       });
+      countArchive(task.kind, { bytes: archived.bytes });
     } catch (error) {
       failure = error instanceof ArchiveError ? error.message : "The result could not be archived.";
       gone ||= error instanceof ArchiveError && error.gone;
+      countArchive(task.kind, { failure: error instanceof ArchiveError && error.gone ? "gone" : "retry" });
       if (!(error instanceof ArchiveError)) log.error({ err: error, taskId: task.id }, "archive failed");
     }
   }

@@ -4,6 +4,7 @@ import { judgeDispatch } from "@/lib/budgets/dispatch-check";
 import { FIRST_CHARGE, markBalanceLow, releaseBudgetHolds } from "@/lib/db/budgets";
 import { exclusive } from "@/lib/db/exclusive";
 import { log } from "@/lib/log";
+import { countCredits, countSend, observeLatency } from "@/lib/metrics/record";
 import { getInstanceValue } from "@/lib/db/instance";
 import {
   claimSubmission,
@@ -148,6 +149,13 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
   const unreadable = !outcome.ok && outcome.kind === "malformed_response" && outcome.taskId !== undefined;
   if (outcome.ok || unreadable) {
     const task: Task = outcome.ok ? outcome.value : { id: outcome.taskId!, status: "pending" };
+    const row = {
+      status: task.status,
+      credits_reserved: task.credits_reserved ?? null,
+      credits_used: task.credits_used ?? null,
+      credits_refunded: task.credits_refunded ?? null,
+      error_code: task.error?.code ?? (task.status === "failed" ? "generation_failed" : null),
+    };
     await db.transaction().execute(async (trx) => {
       await insertTask(trx, {
         id: task.id,
@@ -183,6 +191,10 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
         updated_at: now,
       });
     });
+    // This process holds the submission's lease: it alone records the task's first credits (decision 14).
+    countSend(submission, "accepted");
+    countCredits(submission, undefined, row);
+    observeLatency(submission, "sent", submission.created_at, engine.now());
     engine.publish({ type: "submission", id: submission.id, state: "accepted", taskId: task.id });
     engine.publish({ type: "task", id: task.id, status: task.status, archive: "none" });
     // What it reserved replaced the estimate: a budget may have crossed a threshold now.
@@ -196,6 +208,7 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
   const limited = outcome.status === 429 ? await limitHit(engine, submission, outcome) : undefined;
   const patch = await afterFailure(engine, submission, outcome, limited);
   await updateSubmission(db, { id: submission.id, lease_until: null, updated_at: now, upstream_raw: outcome.raw ?? null, ...patch });
+  countSend(submission, patch.state === "queued" ? "requeued" : patch.state);
   engine.publish({ type: "submission", id: submission.id, state: patch.state });
   return limited;
 }

@@ -11,6 +11,8 @@ import { refundFollowUp } from "./refund-follow-up";
 import { fromDbBool } from "@/lib/db/booleans";
 import { LEASE_MS, withHeartbeat } from "./heartbeat";
 import { nextLookAfterSuccess, sweepRetentionLooks } from "./retention-look";
+import { countLeaseLost, countPoll } from "@/lib/metrics/record";
+import { recordPollWrite } from "./poll-metrics";
 
 // The next poll is timed from when this one's answer arrived, plus a margin: the API must see at least 5 s
 // between two retrievals (a faster one returns a stale snapshot), and it sees when each request reaches it.
@@ -46,7 +48,12 @@ export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number 
       () => pollTask(engine, task),
     );
     // Lost the lease meanwhile (this process stalled past it): the instance that took over writes instead.
-    if (!(await finishLeasedTask(db, { ...lease, ...patch, updated_at: engine.now().toISOString() }))) continue;
+    if (!(await finishLeasedTask(db, { ...lease, ...patch, updated_at: engine.now().toISOString() }))) {
+      countLeaseLost();
+      continue;
+    }
+    // Written under this process's lease: the one place a poll's credits and stages are counted.
+    await recordPollWrite(engine, task, patch);
     if (patch.status !== undefined || patch.archive_state !== undefined || patch.lost !== undefined || patch.overdue !== undefined) {
       engine.publish({
         type: "task",
@@ -76,6 +83,7 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
   const sentAt = engine.now().getTime();
   const outcome = fromDbBool(task.legacy ?? 0) ? await engine.client.getLegacyTask(task.id) : await engine.client.getTask(task.id);
   const answeredAt = engine.now().getTime();
+  countPoll(task.kind, outcome.ok ? "ok" : outcome.kind, task.last_polled_at ? sentAt - Date.parse(task.last_polled_at) : undefined);
   const polledAt = { ...overdue, last_polled_at: new Date(sentAt).toISOString() };
   const nextLivePoll = new Date(answeredAt + POLL_INTERVAL_MS + POLL_MARGIN_MS).toISOString();
   if (!outcome.ok) {
