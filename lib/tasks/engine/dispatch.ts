@@ -5,6 +5,7 @@ import { FIRST_CHARGE, markBalanceLow, releaseBudgetHolds } from "@/lib/db/budge
 import { exclusive } from "@/lib/db/exclusive";
 import { log } from "@/lib/log";
 import { countCredits, countSend, observeLatency } from "@/lib/metrics/record";
+import { inSpan, recordSpan, storedContext } from "@/lib/metrics/tracing";
 import { getInstanceValue } from "@/lib/db/instance";
 import {
   claimSubmission,
@@ -62,12 +63,24 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
         });
         return sent;
       }
-      const outcome = await withHeartbeat(
-        `send ${submission.id}`,
-        () => renewSubmissionLease(db, { ...lease, until: later(engine, SEND_LEASE_MS) }),
-        () => send(engine, submission),
-      );
-      const limited = await settle(engine, submission, outcome);
+      // The submission's trace goes on here: its wait in the queue, then the upstream call and what it settled.
+      const parent = storedContext(submission.traceparent);
+      const attributes = {
+        "darkroom.submission_id": submission.id,
+        "darkroom.model": submission.model,
+        "darkroom.attempt": submission.attempts + 1,
+      };
+      recordSpan("darkroom.queue", { parent, attributes, start: new Date(submission.created_at), end: new Date() });
+      const { outcome, limited } = await inSpan("upstream.create", { parent, attributes }, async (span) => {
+        const outcome = await withHeartbeat(
+          `send ${submission.id}`,
+          () => renewSubmissionLease(db, { ...lease, until: later(engine, SEND_LEASE_MS) }),
+          () => send(engine, submission),
+        );
+        span.setAttribute("http.response.status_code", outcome.status ?? 0);
+        if (outcome.ok) span.setAttribute("darkroom.task_id", outcome.value.id);
+        return { outcome, limited: await settle(engine, submission, outcome) };
+      });
       sent += 1;
       // Sent without a known cost: its charge (or its end) decides for those that waited for it.
       if (submission.estimated_credits === null) await releaseBudgetHolds(db, { now: engine.now().toISOString(), codes: [FIRST_CHARGE] });
@@ -177,6 +190,7 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
         unreadable: outcome.ok ? null : outcome.message,
         upstream_created_at: task.created_at ?? null,
         upstream_updated_at: task.updated_at ?? null,
+        traceparent: submission.traceparent,
         next_poll_at: later(engine, POLL_INTERVAL_MS),
         created_at: now,
         updated_at: now,
@@ -193,6 +207,8 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
     });
     // This process holds the submission's lease: it alone records the task's first credits (decision 14).
     countSend(submission, "accepted");
+    // With the trace id beside them (lib/log.ts), so a line leads to the whole trace.
+    log.info({ submissionId: submission.id, taskId: task.id, model: submission.model }, "task created");
     countCredits(submission, undefined, row);
     observeLatency(submission, "sent", submission.created_at, engine.now());
     engine.publish({ type: "submission", id: submission.id, state: "accepted", taskId: task.id });

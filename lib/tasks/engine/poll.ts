@@ -13,6 +13,7 @@ import { LEASE_MS, withHeartbeat } from "./heartbeat";
 import { nextLookAfterSuccess, sweepRetentionLooks } from "./retention-look";
 import { countLeaseLost, countPoll } from "@/lib/metrics/record";
 import { recordPollWrite } from "./poll-metrics";
+import { inSpan, storedContext } from "@/lib/metrics/tracing";
 
 // The next poll is timed from when this one's answer arrived, plus a margin: the API must see at least 5 s
 // between two retrievals (a faster one returns a stale snapshot), and it sees when each request reaches it.
@@ -42,11 +43,17 @@ export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number 
     });
     if (version === undefined) continue;
     const lease = { id: task.id, owner: engine.owner, version };
-    const patch = await withHeartbeat(
-      `poll ${task.id}`,
-      () => renewTaskLease(db, { ...lease, until: later(engine, POLL_LEASE_MS) }),
-      () => pollTask(engine, task),
-    );
+    // Each poll (and the archive inside it) is a span of the task's submission's trace.
+    const attributes = { "darkroom.task_id": task.id, "darkroom.submission_id": task.submission_id ?? "", "darkroom.kind": task.kind };
+    const patch = await inSpan("upstream.poll", { parent: storedContext(task.traceparent), attributes }, async (span) => {
+      const patch = await withHeartbeat(
+        `poll ${task.id}`,
+        () => renewTaskLease(db, { ...lease, until: later(engine, POLL_LEASE_MS) }),
+        () => pollTask(engine, task),
+      );
+      if (patch.status) span.setAttribute("darkroom.status", patch.status);
+      return patch;
+    });
     // Lost the lease meanwhile (this process stalled past it): the instance that took over writes instead.
     if (!(await finishLeasedTask(db, { ...lease, ...patch, updated_at: engine.now().toISOString() }))) {
       countLeaseLost();
