@@ -26,6 +26,9 @@ const ALL_KEYS = [
   "NODE_ENV",
   "TRUSTED_PROXIES",
   "ALLOWED_HOSTS",
+  "METRICS_TOKEN",
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "OTEL_SERVICE_NAME",
 ] as const;
 
 const DEFAULTS = {
@@ -54,6 +57,9 @@ const DEFAULTS = {
   NODE_ENV: "development",
   TRUSTED_PROXIES: [],
   ALLOWED_HOSTS: [],
+  METRICS_TOKEN: undefined,
+  OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+  OTEL_SERVICE_NAME: "darkroom",
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */
