@@ -3,6 +3,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     try {
+      // Traces first, so start-up and the engine's first ticks are traced (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
+      const { startTracing } = await import("./lib/metrics/tracer-setup");
+      startTracing();
       const { startServerOrExit } = await import("./lib/server-start");
       await startServerOrExit();
     } catch (error) {

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { BEARER_ELSEWHERE_MESSAGE, bearerToken, EXPORT_PATH_PREFIX, isGatewayPath } from "@/lib/http/bearer";
+import { BEARER_ELSEWHERE_MESSAGE, bearerToken, EXPORT_PATH_PREFIX, isGatewayPath, METRICS_PATH } from "@/lib/http/bearer";
 import { resolveClient } from "@/lib/http/client";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "@/lib/http/csrf";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/http/security-headers.mjs";
@@ -33,9 +33,12 @@ export function proxy(request: NextRequest): NextResponse {
   if (!gateway && isCrossSite(request)) return refuse(new AppError("forbidden:cross_site", CROSS_SITE_MESSAGE), headers);
   // An export token opens the export routes and nothing else (pages, better-auth, setup included); the
   // gateway's routes take personal access tokens (lib/gateway/handler.ts).
-  if (bearerToken(request.headers) !== null && !path.startsWith(EXPORT_PATH_PREFIX) && !gateway)
+  // /metrics takes Prometheus's own token (lib/metrics/access.ts).
+  const metricsPath = path === METRICS_PATH;
+  if (bearerToken(request.headers) !== null && !path.startsWith(EXPORT_PATH_PREFIX) && !gateway && !metricsPath)
     return refuse(new AppError("forbidden:token_scope", BEARER_ELSEWHERE_MESSAGE), headers);
-  if (env.DARKROOM_ROLE === "worker" && !request.nextUrl.pathname.startsWith("/api/health")) {
+  // A worker is where the engine counts (credits, polls, the archive): it serves /metrics too.
+  if (env.DARKROOM_ROLE === "worker" && !request.nextUrl.pathname.startsWith("/api/health") && !metricsPath) {
     const message = "This instance is a worker (DARKROOM_ROLE=worker): it serves only /api/health. Open Darkroom through a web instance.";
     return refuse(new AppError("not_found:worker", message), headers);
   }

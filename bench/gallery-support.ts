@@ -109,6 +109,7 @@ export async function seedTasks({ total, userId, media }: { total: number; userI
       const prompt = `bench task ${i}: a quiet harbour at dawn`;
       tasks.push({
         id: `task_bench_${String(i).padStart(6, "0")}`,
+        traceparent: null,
         submission_id: null,
         user_id: userId,
         model: "gamma-5-pro",

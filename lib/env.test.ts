@@ -28,6 +28,9 @@ const ALL_KEYS = [
   "ALLOWED_HOSTS",
   "SSO_PROVIDERS",
   "SSO_RECHECK_MINUTES",
+  "METRICS_TOKEN",
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "OTEL_SERVICE_NAME",
 ] as const;
 
 const DEFAULTS = {
@@ -58,6 +61,9 @@ const DEFAULTS = {
   ALLOWED_HOSTS: [],
   SSO_PROVIDERS: [],
   SSO_RECHECK_MINUTES: 15,
+  METRICS_TOKEN: undefined,
+  OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+  OTEL_SERVICE_NAME: "darkroom",
 };
 
 /** The thrown message, or a failure when parseEnv accepted the value. */

@@ -130,6 +130,13 @@ const schema = z
     // Set by Next (and by the test runner); anything but "production" allows what development needs (eval in the CSP).
     NODE_ENV: optional(z.string()).transform((value) => value ?? "development"),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform((level) => level ?? "info"),
+    // Prometheus's bearer token for /metrics; unset, /metrics answers 404 and nothing is counted.
+    METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters (try: openssl rand -hex 24)")),
+    // OpenTelemetry traces go to this OTLP/HTTP collector (e.g. http://otel-collector:4318); unset, no traces are made.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional(
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://otel-collector:4318" }),
+    ),
+    OTEL_SERVICE_NAME: optional(z.string()).transform((name) => name ?? "darkroom"),
     // The archive's size caps per result, in MB (1 MB = 1,048,576 bytes): a bigger answer is refused while it streams.
     ARCHIVE_MAX_IMAGE_MB: megabytes(50),
     ARCHIVE_MAX_VIDEO_MB: megabytes(1024),

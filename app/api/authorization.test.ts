@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as metricsRoute from "@/app/metrics/route";
 import * as liveRoute from "@/app/api/health/live/route";
 import * as readyRoute from "@/app/api/health/ready/route";
 import * as meRoute from "@/app/api/me/route";
@@ -72,6 +73,7 @@ import * as ssoProviderRoute from "@/app/api/settings/sso/[id]/route";
 import { insertExportToken } from "@/lib/db/export-tokens";
 import { seedTaskFixtures, type TaskFixtures } from "@/lib/testing/tasks";
 import { database } from "@/lib/db";
+import { env } from "@/lib/env";
 import { getMember, updateMember } from "@/lib/db/users";
 import { roleAtLeast, type Role } from "@/lib/members/roles";
 import {
@@ -110,6 +112,8 @@ interface Protected {
 /** Every route file under app/api → its module, and per HTTP method either "public" or who may call it. */
 const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<string, "public" | Protected> }> = {
   "/api/health": { module: healthRoute, methods: { GET: "public" } },
+  // No session opens it: only METRICS_TOKEN (absent: 404), tested below.
+  "/metrics": { module: metricsRoute, methods: { GET: "public" } },
   "/api/health/live": { module: liveRoute, methods: { GET: "public" } },
   "/api/health/ready": { module: readyRoute, methods: { GET: "public" } },
   "/api/setup": { module: setupRoute, methods: { POST: "public" } }, // public until the first user exists, then 409
@@ -969,11 +973,15 @@ const protectedCases = Object.entries(ROUTES).flatMap(([route, { methods }]) =>
   Object.entries(methods).flatMap(([method, access]) => (access === "public" ? [] : [{ route, method, access }])),
 );
 
+/** Routes outside app/api that Darkroom serves as API (Prometheus's scrape address). */
+const OUTSIDE_API = ["metrics"];
+
 function routeFiles(): string[] {
   const apiDir = path.dirname(fileURLToPath(import.meta.url));
   return (readdirSync(apiDir, { recursive: true }) as string[])
     .filter((file) => path.basename(file) === "route.ts" || /^route\.(tsx?|jsx?|mjs)$/.test(path.basename(file)))
-    .map((file) => path.join(apiDir, file));
+    .map((file) => path.join(apiDir, file))
+    .concat(OUTSIDE_API.map((route) => path.join(apiDir, "..", route, "route.ts")));
 }
 
 describe("API authorization", () => {
@@ -994,8 +1002,8 @@ describe("API authorization", () => {
   it("covers every route file and every method it exports", async () => {
     const found: Record<string, string[]> = {};
     for (const file of routeFiles()) {
-      const route = `/api/${path
-        .relative(path.dirname(fileURLToPath(import.meta.url)), path.dirname(file))
+      const route = `/${path
+        .relative(path.join(path.dirname(fileURLToPath(import.meta.url)), ".."), path.dirname(file))
         .split(path.sep)
         .join("/")}`;
       found[route] = Object.keys(await import(file))
@@ -1050,6 +1058,24 @@ describe("API authorization", () => {
       const response = await hit("/api/health", "GET", { path: "/api/health" }, as);
       expect(response.status).toBe(200);
       expect(response.json).toEqual({ ok: true, database: "ok", upstream: { configured: false } });
+    }
+  });
+
+  it("opens /metrics to its token only: 404 without one configured, 401 to any session or other token", async () => {
+    const metrics = (as: Identity, headers: Record<string, string> = {}) => hit("/metrics", "GET", { path: "/metrics", headers }, as);
+    for (const as of ["none", "viewer", "admin"] as const) expectError(await metrics(as), 404, "not_found:route");
+    const settable = env as { METRICS_TOKEN?: string };
+    settable.METRICS_TOKEN = "metrics-token-for-the-matrix-0123";
+    try {
+      for (const as of ["none", "disabled", "viewer", "member", "admin"] as const) {
+        expectError(await metrics(as), 401, "unauthorized:metrics");
+        expectError(await metrics(as, { authorization: "Bearer drx_not_the_metrics_token_000" }), 401, "unauthorized:metrics");
+      }
+      const answer = await metrics("none", { authorization: `Bearer ${settable.METRICS_TOKEN}` });
+      expect(answer.status).toBe(200);
+      expect(String(answer.json)).toContain("darkroom_queue_depth");
+    } finally {
+      delete settable.METRICS_TOKEN;
     }
   });
 

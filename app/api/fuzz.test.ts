@@ -12,6 +12,7 @@ import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as eventsRoute from "@/app/api/events/route";
 import * as generationsRoute from "@/app/api/generations/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as metricsRoute from "@/app/metrics/route";
 import * as liveRoute from "@/app/api/health/live/route";
 import * as readyRoute from "@/app/api/health/ready/route";
 import * as meRoute from "@/app/api/me/route";
@@ -394,6 +395,7 @@ const AUTH_POST = [
 
 const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<string, MethodSpec> }> = {
   "/api/health": { module: healthRoute, methods: { GET: { input: noBody("/api/health") } } },
+  "/metrics": { module: metricsRoute, methods: { GET: { input: noBody("/metrics") } } },
   "/api/health/live": { module: liveRoute, methods: { GET: { input: noBody("/api/health/live") } } },
   // 503 is readiness's answer while this (test) process has not run the server's start-up.
   "/api/health/ready": {
@@ -1077,11 +1079,15 @@ const cases = Object.entries(ROUTES).flatMap(([route, { methods }]) =>
   Object.entries(methods).map(([method, spec]) => ({ route, method, spec })),
 );
 
+/** Routes outside app/api that Darkroom serves as API (Prometheus's scrape address). */
+const OUTSIDE_API = ["metrics"];
+
 function routeFiles(): string[] {
   const apiDir = path.dirname(fileURLToPath(import.meta.url));
   return (readdirSync(apiDir, { recursive: true }) as string[])
     .filter((file) => /^route\.(tsx?|jsx?|mjs)$/.test(path.basename(file)))
-    .map((file) => path.join(apiDir, file));
+    .map((file) => path.join(apiDir, file))
+    .concat(OUTSIDE_API.map((route) => path.join(apiDir, "..", route, "route.ts")));
 }
 
 describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
@@ -1094,7 +1100,7 @@ describe(`API fuzz (FUZZ_SEED=${SEED})`, () => {
     const apiDir = path.dirname(fileURLToPath(import.meta.url));
     const found: Record<string, string[]> = {};
     for (const file of routeFiles()) {
-      const route = `/api/${path.relative(apiDir, path.dirname(file)).split(path.sep).join("/")}`;
+      const route = `/${path.relative(path.join(apiDir, ".."), path.dirname(file)).split(path.sep).join("/")}`;
       found[route] = Object.keys(await import(file))
         .filter((name) => HTTP_METHODS.includes(name))
         .sort();

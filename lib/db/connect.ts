@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { log } from "@/lib/log";
+import { watchPool } from "@/lib/metrics/pool";
 import type { Database } from "./schema";
 
 export type DialectName = "sqlite" | "postgres";
@@ -25,6 +26,7 @@ export function connect(url: string): Connection {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client's error (the server restarted, the connection was cut) must not crash the process;
     // the pool replaces the client and the next query reconnects.
+    watchPool(pool);
     pool.on("error", (error) => log.warn({ err: error }, "postgres: idle connection lost"));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }

@@ -59,6 +59,8 @@ type Flag = number | boolean;
 
 export interface SubmissionTable {
   id: string;
+  /** The submitting request's W3C traceparent (migration 0033); null when tracing is off. */
+  traceparent: string | null;
   user_id: string;
   model: string;
   kind: "image" | "video";
@@ -110,6 +112,8 @@ export interface ComparisonTable {
 
 export interface TaskTable {
   id: string;
+  /** Its submission's traceparent, so every poll and the archive join the same trace (migration 0033). */
+  traceparent: string | null;
   submission_id: string | null;
   user_id: string | null;
   model: string;

@@ -4,6 +4,7 @@ import { EventEmitter } from "node:events";
 import { database } from "@/lib/db";
 import { pruneTaskEvents } from "@/lib/db/task-events";
 import { env } from "@/lib/env";
+import { eventPublished } from "@/lib/metrics/record";
 import { log } from "@/lib/log";
 import type { LiveEvent, TaskEvent } from "@/lib/schemas/views";
 import { recordChange } from "./changes";
@@ -41,7 +42,10 @@ function bus(): Bus {
           url: env.DATABASE_URL,
           db: connection.db,
           origin: randomUUID(),
-          emit: (event) => emitter.emit("event", event),
+          emit: (event) => {
+            eventPublished(event);
+            emitter.emit("event", event);
+          },
         })
       : undefined;
   holder[KEY] = { emitter, relay, chain: Promise.resolve(), published: 0 };
@@ -63,6 +67,7 @@ export function publishTaskEvent(hint: TaskEvent): Promise<LiveEvent | undefined
     const { db } = database();
     const event = await recordChange(db, hint);
     if (!event) return undefined;
+    eventPublished(event);
     b.emitter.emit("event", event);
     await b.relay?.publish(event).catch((error: unknown) => log.warn({ err: error }, "events: could not notify the other instances"));
     b.published += 1;

@@ -4,6 +4,7 @@ import { database } from "@/lib/db";
 import { isHiddenForMember } from "@/lib/db/task-hides";
 import { taskEventBounds, taskEventsAfter } from "@/lib/db/task-events";
 import { log } from "@/lib/log";
+import { eventDelivered, streamOpened } from "@/lib/metrics/record";
 import type { LiveEvent } from "@/lib/schemas/views";
 import { onAccessChange } from "./access";
 import { taskEvents } from "./bus";
@@ -89,7 +90,9 @@ export function eventStream({
           event.type === "task"
             ? { ...event, view: { ...event.view, hiddenForMe: await isHiddenForMember(db, { taskId: event.id, userId: user.id }) } }
             : event;
-        if (open) send(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
+        if (!open) return;
+        send(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
+        eventDelivered(event);
       };
       const start = async () => {
         const { first, last } = await taskEventBounds(db);
@@ -115,8 +118,10 @@ export function eventStream({
       const rechecks = setInterval(() => void recheck(), recheckMs);
       const stopAccess = onAccessChange(user.id, () => void recheck().then(() => end("access_changed")));
       taskEvents().on("event", onEvent);
+      const closed = streamOpened();
       cleanup = () => {
         open = false;
+        closed();
         clearInterval(heartbeat);
         clearInterval(rechecks);
         stopAccess();

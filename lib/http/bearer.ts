@@ -4,6 +4,9 @@
 
 export const EXPORT_PATH_PREFIX = "/api/exports/";
 
+/** Prometheus's scrape address, which takes its own token (METRICS_TOKEN, lib/metrics/access.ts). */
+export const METRICS_PATH = "/metrics";
+
 /**
  * Darkroom's copy of the generation API (lib/gateway): personal access tokens, never a session cookie, so a
  * cross-site request there carries no ambient credential and the CSRF check does not apply.

@@ -55,7 +55,8 @@ export const PERMISSIONS_POLICY = [
 /** Media may be kept by the browser (privately: it sets its own Cache-Control); every other API answer is private data. */
 const cachedPrivately = (path) => path.startsWith("/api/media/") || path.startsWith("/v1/files/");
 /** JSON routes: Darkroom's own (/api/…) and the gateway's copy of the generation API (/v1/…). */
-const isRoute = (path) => path.startsWith("/api/") || path.startsWith("/v1/");
+// /metrics: Prometheus's scrape address (app/metrics), an API answer like the others.
+const isRoute = (path) => path.startsWith("/api/") || path.startsWith("/v1/") || path === "/metrics";
 
 /** A share link's page and media (app/(public)/s): nothing there is for search engines. */
 const isShared = (path) => path.startsWith("/s/");

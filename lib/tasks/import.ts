@@ -1,4 +1,5 @@
 import "server-only";
+import { countCredits } from "@/lib/metrics/record";
 import type { SessionUser } from "@/lib/auth/session";
 import { getTaskRow, insertTask } from "@/lib/db/tasks";
 import { AppError } from "@/lib/errors";
@@ -77,6 +78,8 @@ export async function importTask(engine: Engine, user: SessionUser, taskId: stri
     updated_at: now,
   });
   const row = await getTaskRow(db, { id: upstream.id });
+  // The import's insert is the task's first record in the ledger: counted here, once, like a creation's.
+  if (row) countCredits({ model: row.model, kind: row.kind }, undefined, row);
   if (!row) throw new AppError("internal", "The imported task could not be read back.");
   engine.publish({ type: "task", id: row.id, status: row.status, archive: row.archive_state });
   return taskView(row);

@@ -10,6 +10,8 @@ import type { Database, SubmissionTable } from "@/lib/db/schema";
 import { insertTaskSources } from "@/lib/db/task-sources";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { countSubmissions } from "@/lib/metrics/record";
+import { currentTraceparent, inSpan } from "@/lib/metrics/tracing";
 import type { Source } from "./lineage";
 import { expectedCost } from "./recent-charges";
 
@@ -55,7 +57,24 @@ interface Prepared {
  * Every budget covering it (the team's, the member's, the token's cap) is checked in the same transaction
  * (lib/budgets/enforce.ts): a submission over budget stores nothing, so nothing is queued or sent.
  */
-export async function submit({
+export function submit(args: {
+  connection: Connection;
+  submission: NewSubmission;
+}): Promise<{ submissions: Submission[]; repeated: boolean }> {
+  // The door's span: its trace is stored with the submission (traceparent) and the engine continues it.
+  return inSpan("darkroom.submit", { attributes: spanAttributes([args.submission]) }, () => submitOne(args));
+}
+
+/** What a trace says of a submission: its id (the first run's), model, kind, runs, and which door it came through. */
+const spanAttributes = (submissions: NewSubmission[]) => ({
+  "darkroom.submission_id": submissions[0]!.id,
+  "darkroom.model": submissions[0]!.model,
+  "darkroom.kind": submissions[0]!.kind,
+  "darkroom.runs": submissions.reduce((n, s) => n + (s.runs ?? 1), 0),
+  "darkroom.door": submissions[0]!.tokenId ? "gateway" : "dashboard",
+});
+
+async function submitOne({
   connection,
   submission,
 }: {
@@ -83,7 +102,15 @@ export async function submit({
  * that many runs. `alongside` writes in the same transaction (the comparison's own row). A repeat (same
  * first id) answers what was stored, after checking each submission is the same request.
  */
-export async function submitTogether({
+export function submitTogether(args: {
+  connection: Connection;
+  submissions: NewSubmission[];
+  alongside?: (trx: Kysely<Database>) => Promise<void>;
+}): Promise<{ submissions: Submission[]; repeated: boolean }> {
+  return inSpan("darkroom.submit", { attributes: spanAttributes(args.submissions) }, () => submitSeveral(args));
+}
+
+async function submitSeveral({
   connection,
   submissions,
   alongside,
@@ -120,6 +147,7 @@ export async function submitTogether({
 
 async function prepare(db: Kysely<Database>, submissions: NewSubmission[]): Promise<Prepared[]> {
   const now = new Date().toISOString();
+  const traceparent = currentTraceparent();
   let position = (await highestPosition(db)) + 1;
   const prepared: Prepared[] = [];
   for (const submission of submissions) {
@@ -147,6 +175,7 @@ async function prepare(db: Kysely<Database>, submissions: NewSubmission[]): Prom
       token_id: submission.tokenId ?? null,
       comparison_id: submission.comparison?.id ?? null,
       comparison_column: submission.comparison?.column ?? null,
+      traceparent,
       created_at: now,
       updated_at: now,
     }));
@@ -169,6 +198,9 @@ async function store(connection: Connection, prepared: Prepared[], alongside?: (
       (submission.sources ?? []).map((source) => ({ submission_id: id, source_task_id: source.taskId, relation: source.relation })),
     ),
   );
+  const counted = (outcome: "queued" | "refused") => {
+    for (const p of prepared) countSubmissions(p.submission, outcome, p.ids.length);
+  };
   await exclusive(connection, BUDGET_LOCK, async (trx) => {
     const { grantId } = await enforceBudgets(trx, {
       userId: first.userId,
@@ -184,7 +216,12 @@ async function store(connection: Connection, prepared: Prepared[], alongside?: (
       prepared.flatMap((p) => p.rows.map((row) => ({ ...row, budget_grant_id: grantId }))),
     );
     await insertTaskSources(trx, sources);
+  }).catch((error: unknown) => {
+    // A budget's refusal is the door's answer; anything else is an error the route logs.
+    if (error instanceof AppError) counted("refused");
+    throw error;
   });
+  counted("queued");
   // An alert is a side effect: its failure must not fail a submission that is stored.
   await checkBudgetAlerts(connection, { userId: first.userId, now: new Date() }).catch((error: unknown) =>
     log.error({ err: error }, "budget alerts: check after a submission failed"),
@@ -204,5 +241,6 @@ async function repeated({ db }: Connection, existing: Submission, submission: Ne
       "This submission id was already used for a different request; reload the form and submit again.",
     );
   }
+  countSubmissions(submission, "replayed");
   return existing.batch_id ? getSubmissionsByBatch(db, { batchId: existing.batch_id }) : [existing].filter((s) => ids.includes(s.id));
 }

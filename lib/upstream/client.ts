@@ -10,6 +10,7 @@ import {
   type UpstreamError,
   type UpstreamOutcome,
 } from "./outcome";
+import { countUpstream, type UpstreamRoute } from "@/lib/metrics/record";
 import { observeUpstreamDate } from "./clock";
 import { parseErrorBody, parseJsonText, type Task } from "./schemas";
 import { readTask, type TaskReading } from "./task-reader";
@@ -37,6 +38,8 @@ export interface UpstreamClient {
 type Dialect = "v1" | "legacy";
 
 interface Call {
+  /** The route's name in metrics (bounded: never the task id in the path). */
+  route: UpstreamRoute;
   dialect: Dialect;
   method: "GET" | "POST";
   path: string;
@@ -61,7 +64,7 @@ export function createUpstreamClient({
   const base = baseUrl.replace(/\/+$/, "");
   const secrets = secretsOf(base, apiKey);
 
-  async function call({ dialect, method, path, body, idempotencyKey, read }: Call): Promise<UpstreamOutcome<Task>> {
+  async function call({ route, dialect, method, path, body, idempotencyKey, read }: Call): Promise<UpstreamOutcome<Task>> {
     const headers: Record<string, string> = {
       Accept: "application/json",
       ...(dialect === "v1" ? { Authorization: `Bearer ${apiKey}` } : { "x-api-key": apiKey }),
@@ -81,11 +84,13 @@ export function createUpstreamClient({
       text = await response.text();
     } catch {
       // The thrown error's text can hold the URL; only its category is kept.
+      countUpstream(route, signal.aborted ? "timeout" : "network");
       return signal.aborted ? timeoutFailure(timeoutMs) : networkFailure();
     }
     const { status } = response;
     const raw = rawOf(text, secrets, apiKey);
     if (status === 200 || status === 202) {
+      countUpstream(route, status);
       const reading = read(parseJsonText(text));
       // An id carrying the key or our address is no task id of the API's: never stored, never shown.
       if (reading.ok && scrubId(reading.task.id, secrets, apiKey) === undefined)
@@ -100,19 +105,22 @@ export function createUpstreamClient({
       return { ok: true, status, value: scrubbedTask(reading.task, secrets, apiKey), replayed, ...(raw ? { raw } : {}) };
     }
     const error = scrubbed(errorOf(text), secrets, apiKey);
-    return { ...failureFromStatus(status, error, parseRetryAfter(response.headers.get("retry-after"), arrivedAt)), arrivedAt };
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), arrivedAt);
+    countUpstream(route, status, retryAfterMs);
+    return { ...failureFromStatus(status, error, retryAfterMs), arrivedAt };
   }
 
   const taskPath = (prefix: string, id: string) => `${prefix}${encodeURIComponent(id)}`;
 
   return {
     createVideo: (body, idempotencyKey) =>
-      call({ dialect: "v1", method: "POST", path: "/v1/videos/generations", body, idempotencyKey, read: readTask }),
+      call({ route: "create_video", dialect: "v1", method: "POST", path: "/v1/videos/generations", body, idempotencyKey, read: readTask }),
     createImage: (body, idempotencyKey) =>
-      call({ dialect: "v1", method: "POST", path: "/v1/images/generations", body, idempotencyKey, read: readTask }),
-    getTask: (id) => call({ dialect: "v1", method: "GET", path: taskPath("/v1/tasks/", id), read: readTask }),
+      call({ route: "create_image", dialect: "v1", method: "POST", path: "/v1/images/generations", body, idempotencyKey, read: readTask }),
+    getTask: (id) => call({ route: "get_task", dialect: "v1", method: "GET", path: taskPath("/v1/tasks/", id), read: readTask }),
     createLegacyVideo: (body, idempotencyKey) =>
       call({
+        route: "create_legacy_video",
         dialect: "legacy",
         method: "POST",
         path: "/api/video/generate",
@@ -122,6 +130,7 @@ export function createUpstreamClient({
       }),
     getLegacyTask: (id) =>
       call({
+        route: "get_legacy_task",
         dialect: "legacy",
         method: "GET",
         path: taskPath("/api/video/task/", id),

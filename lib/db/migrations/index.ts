@@ -26,6 +26,7 @@ import * as m0023 from "./0023-comparisons";
 import * as m0024 from "./0024-submission-token-index";
 import * as m0025 from "./0025-download-names";
 import * as m0030 from "./0030-sso";
+import * as m0033 from "./0033-trace-context";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024-submission-token-index": m0024,
   "0025-download-names": m0025,
   "0030-sso": m0030,
+  "0033-trace-context": m0033,
 };

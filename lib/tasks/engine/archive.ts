@@ -1,6 +1,8 @@
 import "server-only";
 import { getResults, updateResult, upsertResults, type TaskRow } from "@/lib/db/tasks";
 import { log } from "@/lib/log";
+import { countArchive } from "@/lib/metrics/record";
+import { inSpan } from "@/lib/metrics/tracing";
 import { ArchiveError, archiveResult } from "@/lib/media/fetch-result";
 import type { Task } from "@/lib/upstream/schemas";
 import type { Engine } from "./context";
@@ -12,7 +14,12 @@ const MAX_ARCHIVE_ATTEMPTS = 8;
  * Darkroom only when all are; failures are retried on later polls and shown with their reason, except a
  * 410 (the upstream's copy expired or was deleted), which no retry can mend.
  */
-export async function archiveTask(engine: Engine, task: TaskRow, data: NonNullable<Task["data"]>) {
+export function archiveTask(engine: Engine, task: TaskRow, data: NonNullable<Task["data"]>) {
+  const attributes = { "darkroom.task_id": task.id, "darkroom.submission_id": task.submission_id ?? "", "darkroom.results": data.length };
+  return inSpan("darkroom.archive", { attributes }, () => archiveResults(engine, task, data));
+}
+
+async function archiveResults(engine: Engine, task: TaskRow, data: NonNullable<Task["data"]>) {
   const { db } = engine.connection;
   await upsertResults(db, { taskId: task.id, urls: data });
   let failure: string | undefined;
@@ -37,9 +44,11 @@ export async function archiveTask(engine: Engine, task: TaskRow, data: NonNullab
         width: archived.width,
         height: archived.height,
       });
+      countArchive(task.kind, { bytes: archived.bytes });
     } catch (error) {
       failure = error instanceof ArchiveError ? error.message : "The result could not be archived.";
       gone ||= error instanceof ArchiveError && error.gone;
+      countArchive(task.kind, { failure: error instanceof ArchiveError && error.gone ? "gone" : "retry" });
       if (!(error instanceof ArchiveError)) log.error({ err: error, taskId: task.id }, "archive failed");
     }
   }

@@ -4,6 +4,8 @@ import { judgeDispatch } from "@/lib/budgets/dispatch-check";
 import { FIRST_CHARGE, markBalanceLow, releaseBudgetHolds } from "@/lib/db/budgets";
 import { exclusive } from "@/lib/db/exclusive";
 import { log } from "@/lib/log";
+import { countCredits, countSend, observeLatency } from "@/lib/metrics/record";
+import { inSpan, recordSpan, storedContext } from "@/lib/metrics/tracing";
 import { getInstanceValue } from "@/lib/db/instance";
 import {
   claimSubmission,
@@ -61,12 +63,24 @@ export async function dispatchOnce(engine: Engine): Promise<number> {
         });
         return sent;
       }
-      const outcome = await withHeartbeat(
-        `send ${submission.id}`,
-        () => renewSubmissionLease(db, { ...lease, until: later(engine, SEND_LEASE_MS) }),
-        () => send(engine, submission),
-      );
-      const limited = await settle(engine, submission, outcome);
+      // The submission's trace goes on here: its wait in the queue, then the upstream call and what it settled.
+      const parent = storedContext(submission.traceparent);
+      const attributes = {
+        "darkroom.submission_id": submission.id,
+        "darkroom.model": submission.model,
+        "darkroom.attempt": submission.attempts + 1,
+      };
+      recordSpan("darkroom.queue", { parent, attributes, start: new Date(submission.created_at), end: new Date() });
+      const { outcome, limited } = await inSpan("upstream.create", { parent, attributes }, async (span) => {
+        const outcome = await withHeartbeat(
+          `send ${submission.id}`,
+          () => renewSubmissionLease(db, { ...lease, until: later(engine, SEND_LEASE_MS) }),
+          () => send(engine, submission),
+        );
+        span.setAttribute("http.response.status_code", outcome.status ?? 0);
+        if (outcome.ok) span.setAttribute("darkroom.task_id", outcome.value.id);
+        return { outcome, limited: await settle(engine, submission, outcome) };
+      });
       sent += 1;
       // Sent without a known cost: its charge (or its end) decides for those that waited for it.
       if (submission.estimated_credits === null) await releaseBudgetHolds(db, { now: engine.now().toISOString(), codes: [FIRST_CHARGE] });
@@ -148,6 +162,13 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
   const unreadable = !outcome.ok && outcome.kind === "malformed_response" && outcome.taskId !== undefined;
   if (outcome.ok || unreadable) {
     const task: Task = outcome.ok ? outcome.value : { id: outcome.taskId!, status: "pending" };
+    const row = {
+      status: task.status,
+      credits_reserved: task.credits_reserved ?? null,
+      credits_used: task.credits_used ?? null,
+      credits_refunded: task.credits_refunded ?? null,
+      error_code: task.error?.code ?? (task.status === "failed" ? "generation_failed" : null),
+    };
     await db.transaction().execute(async (trx) => {
       await insertTask(trx, {
         id: task.id,
@@ -169,6 +190,7 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
         unreadable: outcome.ok ? null : outcome.message,
         upstream_created_at: task.created_at ?? null,
         upstream_updated_at: task.updated_at ?? null,
+        traceparent: submission.traceparent,
         next_poll_at: later(engine, POLL_INTERVAL_MS),
         created_at: now,
         updated_at: now,
@@ -183,6 +205,12 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
         updated_at: now,
       });
     });
+    // This process holds the submission's lease: it alone records the task's first credits (decision 14).
+    countSend(submission, "accepted");
+    // With the trace id beside them (lib/log.ts), so a line leads to the whole trace.
+    log.info({ submissionId: submission.id, taskId: task.id, model: submission.model }, "task created");
+    countCredits(submission, undefined, row);
+    observeLatency(submission, "sent", submission.created_at, engine.now());
     engine.publish({ type: "submission", id: submission.id, state: "accepted", taskId: task.id });
     engine.publish({ type: "task", id: task.id, status: task.status, archive: "none" });
     // What it reserved replaced the estimate: a budget may have crossed a threshold now.
@@ -196,6 +224,7 @@ async function settle(engine: Engine, submission: Submission, outcome: UpstreamO
   const limited = outcome.status === 429 ? await limitHit(engine, submission, outcome) : undefined;
   const patch = await afterFailure(engine, submission, outcome, limited);
   await updateSubmission(db, { id: submission.id, lease_until: null, updated_at: now, upstream_raw: outcome.raw ?? null, ...patch });
+  countSend(submission, patch.state === "queued" ? "requeued" : patch.state);
   engine.publish({ type: "submission", id: submission.id, state: patch.state });
   return limited;
 }

@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import { database } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { engineTicked } from "@/lib/metrics/record";
 import { mediaStore } from "@/lib/media/store";
 import { createUpstreamClient } from "@/lib/upstream/client";
 import { startWebhookDelivery } from "@/lib/webhooks/loop";
@@ -66,6 +67,7 @@ export function startEngine(): void {
     busy = true;
     try {
       await tickOnce(engine);
+      engineTicked(new Date());
     } catch (error) {
       log.error({ err: error }, "task engine tick failed");
     } finally {

@@ -11,6 +11,9 @@ import { refundFollowUp } from "./refund-follow-up";
 import { fromDbBool } from "@/lib/db/booleans";
 import { LEASE_MS, withHeartbeat } from "./heartbeat";
 import { nextLookAfterSuccess, sweepRetentionLooks } from "./retention-look";
+import { countLeaseLost, countPoll } from "@/lib/metrics/record";
+import { recordPollWrite } from "./poll-metrics";
+import { inSpan, storedContext } from "@/lib/metrics/tracing";
 
 // The next poll is timed from when this one's answer arrived, plus a margin: the API must see at least 5 s
 // between two retrievals (a faster one returns a stale snapshot), and it sees when each request reaches it.
@@ -40,13 +43,24 @@ export async function pollOnce(engine: Engine, { limit = 25 }: { limit?: number 
     });
     if (version === undefined) continue;
     const lease = { id: task.id, owner: engine.owner, version };
-    const patch = await withHeartbeat(
-      `poll ${task.id}`,
-      () => renewTaskLease(db, { ...lease, until: later(engine, POLL_LEASE_MS) }),
-      () => pollTask(engine, task),
-    );
+    // Each poll (and the archive inside it) is a span of the task's submission's trace.
+    const attributes = { "darkroom.task_id": task.id, "darkroom.submission_id": task.submission_id ?? "", "darkroom.kind": task.kind };
+    const patch = await inSpan("upstream.poll", { parent: storedContext(task.traceparent), attributes }, async (span) => {
+      const patch = await withHeartbeat(
+        `poll ${task.id}`,
+        () => renewTaskLease(db, { ...lease, until: later(engine, POLL_LEASE_MS) }),
+        () => pollTask(engine, task),
+      );
+      if (patch.status) span.setAttribute("darkroom.status", patch.status);
+      return patch;
+    });
     // Lost the lease meanwhile (this process stalled past it): the instance that took over writes instead.
-    if (!(await finishLeasedTask(db, { ...lease, ...patch, updated_at: engine.now().toISOString() }))) continue;
+    if (!(await finishLeasedTask(db, { ...lease, ...patch, updated_at: engine.now().toISOString() }))) {
+      countLeaseLost();
+      continue;
+    }
+    // Written under this process's lease: the one place a poll's credits and stages are counted.
+    await recordPollWrite(engine, task, patch);
     if (patch.status !== undefined || patch.archive_state !== undefined || patch.lost !== undefined || patch.overdue !== undefined) {
       engine.publish({
         type: "task",
@@ -76,6 +90,7 @@ async function pollTask(engine: Engine, task: TaskRow): Promise<Updateable<TaskT
   const sentAt = engine.now().getTime();
   const outcome = fromDbBool(task.legacy ?? 0) ? await engine.client.getLegacyTask(task.id) : await engine.client.getTask(task.id);
   const answeredAt = engine.now().getTime();
+  countPoll(task.kind, outcome.ok ? "ok" : outcome.kind, task.last_polled_at ? sentAt - Date.parse(task.last_polled_at) : undefined);
   const polledAt = { ...overdue, last_polled_at: new Date(sentAt).toISOString() };
   const nextLivePoll = new Date(answeredAt + POLL_INTERVAL_MS + POLL_MARGIN_MS).toISOString();
   if (!outcome.ok) {
