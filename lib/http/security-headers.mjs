@@ -61,10 +61,10 @@ const isRoute = (path) => path.startsWith("/api/") || path.startsWith("/v1/") ||
 /** A share link's page and media (app/(public)/s): nothing there is for search engines. */
 const isShared = (path) => path.startsWith("/s/");
 /**
- * A share link's media is not kept by the browser: once the link is revoked it should not be at hand. Nor is its
+ * A share link's media (and its ZIP) is not kept by the browser: once the link is revoked it should not be at hand. Nor is its
  * 429 answer (/s/<token>/throttled), which holds only for the next minute.
  */
-const sharedNoStore = (path) => /^\/s\/[^/]+\/(media\/|throttled$)/.test(path);
+const sharedNoStore = (path) => /^\/s\/[^/]+\/(media\/|download$|throttled$)/.test(path);
 
 /** Headers for one answer; `csp` is the policy (pages and routes alike). */
 export function securityHeaders({ path, csp, https }) {
