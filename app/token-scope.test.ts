@@ -3,7 +3,7 @@
 // withUser of their own).
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { isGatewayPath } from "@/lib/http/bearer";
+import { isGatewayPath, METRICS_PATH } from "@/lib/http/bearer";
 import { appPaths } from "@/lib/testing/routes";
 import { proxy } from "@/proxy";
 
@@ -16,7 +16,9 @@ describe("export token scope", () => {
   const paths = appPaths();
   const exports = paths.filter((p) => p.path.startsWith("/api/exports/")).map((p) => p.path);
   const gateway = paths.filter((p) => isGatewayPath(p.path)).map((p) => p.path);
-  const others = paths.filter((p) => !p.path.startsWith("/api/exports/") && !isGatewayPath(p.path)).map((p) => p.path);
+  const others = paths
+    .filter((p) => !p.path.startsWith("/api/exports/") && !isGatewayPath(p.path) && p.path !== METRICS_PATH)
+    .map((p) => p.path);
 
   it("finds the four export routes", () =>
     expect(exports.sort()).toEqual([
@@ -35,6 +37,12 @@ describe("export token scope", () => {
   });
 
   it.each(exports)("lets a bearer token through to %s", (path) => expect(passed(run(path, bearer))).toBe(true));
+
+  // Prometheus's scrape carries METRICS_TOKEN, which the route checks itself (lib/metrics/access.ts).
+  it("lets a bearer token through to /metrics", () => {
+    expect(paths.map((p) => p.path)).toContain(METRICS_PATH);
+    expect(passed(run(METRICS_PATH, bearer))).toBe(true);
+  });
 
   it("lets a bearer token through to the gateway's routes, which check it themselves", () => {
     expect(gateway.length).toBeGreaterThanOrEqual(6);

@@ -18,6 +18,7 @@ import * as readyRoute from "@/app/api/health/ready/route";
 import * as meRoute from "@/app/api/me/route";
 import * as mediaRoute from "@/app/api/media/[taskId]/[index]/route";
 import * as thumbnailRoute from "@/app/api/media/[taskId]/[index]/thumbnail/route";
+import * as inputThumbnailRoute from "@/app/api/media/[taskId]/inputs/[uploadId]/route";
 import * as memberRoute from "@/app/api/members/[id]/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as queueFrontRoute from "@/app/api/queue/[id]/front/route";
@@ -527,6 +528,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
   "/api/media/[taskId]/[index]/thumbnail": {
     module: thumbnailRoute,
     methods: { GET: { input: noBody("/api/media/[taskId]/[index]/thumbnail", ["taskId", "index"]) } },
+  },
+  "/api/media/[taskId]/inputs/[uploadId]": {
+    module: inputThumbnailRoute,
+    methods: { GET: { input: noBody("/api/media/[taskId]/inputs/[uploadId]", ["taskId", "uploadId"]) } },
   },
   "/api/events": { module: eventsRoute, methods: { GET: { input: noBody("/api/events"), count: 5 } } },
   "/api/settings/connection-test": {
