@@ -7,7 +7,8 @@ import { isUserActive } from "@/lib/db/users";
 import { CLIENT_HEADER, requestHosts, resolveClient } from "@/lib/http/client";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
-import { forgetSession } from "./session-cache";
+import { secondFactorPlugins } from "./second-factor/plugins";
+import { sessionEnded } from "./session-ended";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
 
 /**
@@ -67,8 +68,8 @@ function options(secure: boolean): BetterAuthOptions {
     databaseHooks: {
       session: {
         delete: {
-          async after(session) {
-            forgetSession(session.token);
+          async after() {
+            await sessionEnded();
           },
         },
         create: {
@@ -79,7 +80,7 @@ function options(secure: boolean): BetterAuthOptions {
         },
       },
     },
-    plugins: [nextCookies()],
+    plugins: [...secondFactorPlugins(), nextCookies()],
   };
 }
 

@@ -19,6 +19,8 @@ export interface UserTable {
   updatedAt: Timestamp;
   role: string;
   disabled: Bool;
+  /** better-auth's twoFactor plugin: an authenticator app (TOTP) was enrolled and verified. */
+  twoFactorEnabled?: Bool | null;
 }
 
 export interface SessionTable {
@@ -30,6 +32,25 @@ export interface SessionTable {
   updatedAt: Timestamp;
   ipAddress: string | null;
   userAgent: string | null;
+}
+
+/** One row (id 1): moves whenever a session ends or what a session may do changes (0026, lib/auth/session-cache.ts). */
+export interface SessionEpochTable {
+  id: number;
+  epoch: number | string;
+}
+
+export interface PasskeyTable {
+  id: string;
+  user_id: string;
+  name: string;
+  credential_id: string;
+  public_key: string;
+  counter: number | string;
+  /** A JSON array of the authenticator's transports, as it reported them. */
+  transports: string | null;
+  created_at: string;
+  last_used_at: string | null;
 }
 
 /** One row per instance-wide fact, such as when first-run setup was done (its primary key makes setup happen once). */
@@ -404,6 +425,8 @@ export interface BalanceEntryTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  session_epoch: SessionEpochTable;
+  passkeys: PasskeyTable;
   instance: InstanceTable;
   audit_log: AuditLogTable;
   sign_in_backoff: SignInBackoffTable;

@@ -4,6 +4,7 @@ import { ROLES, type Role } from "@/lib/members/roles";
 import { type Member } from "@/lib/members/schemas";
 import { dbBool, fromDbBool, isoOf } from "./booleans";
 import type { Database, UserTable } from "./schema";
+import { bumpSessionEpoch } from "./sessions";
 
 // Members are better-auth's `user` rows with Darkroom's `role` and `disabled` columns.
 
@@ -71,9 +72,10 @@ export async function updateMember(db: Db, { id, role, disabled }: { id: string;
     .execute();
 }
 
-/** Ends every session of a user at once: the next request with their cookie finds no session. */
+/** Ends every session of a user at once: the next request with their cookie, on any instance, finds no session. */
 export async function deleteSessionsOf(db: Db, { userId }: { userId: string }): Promise<number> {
   const result = await db.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+  await bumpSessionEpoch(db);
   return Number(result.numDeletedRows);
 }
 
