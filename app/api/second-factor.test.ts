@@ -156,8 +156,14 @@ const ENROLLING = ["GET /api/passkeys", "POST /api/passkeys", "POST /api/passkey
 describe("the team's rule", () => {
   it("holds a member without a second factor back from every API route until they set one up", async () => {
     const gated = await addSignedIn(admin.cookie, { role: "member", email: "gated@example.com" });
-    expect((await call(putRule, "/api/settings/second-factor", { method: "PUT", cookie: gated.cookie, body: { required: "everyone" } })).status).toBe(403);
-    expectError(await call(putRule, "/api/settings/second-factor", { method: "PUT", cookie: admin.cookie, body: { required: "sometimes" } }), 422, "invalid:body");
+    expect(
+      (await call(putRule, "/api/settings/second-factor", { method: "PUT", cookie: gated.cookie, body: { required: "everyone" } })).status,
+    ).toBe(403);
+    expectError(
+      await call(putRule, "/api/settings/second-factor", { method: "PUT", cookie: admin.cookie, body: { required: "sometimes" } }),
+      422,
+      "invalid:body",
+    );
     const set = await call(putRule, "/api/settings/second-factor", { method: "PUT", cookie: admin.cookie, body: { required: "everyone" } });
     expect(set.json).toEqual({ required: "everyone" });
     expect(await actions("x")).toEqual([]);
@@ -179,7 +185,11 @@ describe("the team's rule", () => {
         const key = `${method} ${url}`;
         if (ENROLLING.includes(key)) expect(response.json?.error?.code, key).not.toBe("forbidden:second_factor");
         else {
-          expect({ key, status: response.status, code: response.json?.error?.code }).toEqual({ key, status: 403, code: "forbidden:second_factor" });
+          expect({ key, status: response.status, code: response.json?.error?.code }).toEqual({
+            key,
+            status: 403,
+            code: "forbidden:second_factor",
+          });
           answered.push(key);
         }
       }

@@ -14,7 +14,8 @@ import { PEER_HEADER } from "@/lib/http/client";
 import { addSignedIn, call, cookieHeader, freshIp, MEMBER_PASSWORD, ORIGIN, setupAdmin, type Signed } from "@/lib/testing/app";
 import { startSecondInstance, type SecondInstance } from "@/lib/testing/second-instance";
 
-const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const PHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 let admin: Signed;
@@ -60,7 +61,13 @@ describe("one's own sessions", () => {
     expect(json.sessions).toHaveLength(3);
     expect(json.sessions[0]).toMatchObject({ current: true, device: "Linux computer", browser: "Chrome 131" });
     expect(json.sessions).toContainEqual(
-      expect.objectContaining({ current: false, device: "iPhone", browser: "Safari 17", address: "203.0.113.9", lastSeenAt: expect.any(String) }),
+      expect.objectContaining({
+        current: false,
+        device: "iPhone",
+        browser: "Safari 17",
+        address: "203.0.113.9",
+        lastSeenAt: expect.any(String),
+      }),
     );
     expect(JSON.stringify(json)).not.toMatch(/token/i);
     expect(mo.cookie).not.toBe(phone);
@@ -84,7 +91,9 @@ describe("one's own sessions", () => {
     const a = await addSignedIn(admin.cookie, { role: "member", email: "a@example.com" });
     const theirs = await call(listSessions, "/api/sessions", { cookie: admin.cookie });
     const adminSession = theirs.json.sessions[0].id;
-    expect((await call(endSession, "/api/sessions/x", { method: "DELETE", cookie: a.cookie, params: { id: adminSession } })).status).toBe(404);
+    expect((await call(endSession, "/api/sessions/x", { method: "DELETE", cookie: a.cookie, params: { id: adminSession } })).status).toBe(
+      404,
+    );
     expect((await call(me, "/api/me", { cookie: admin.cookie })).status).toBe(200);
   });
 
@@ -106,13 +115,17 @@ describe("sessions ended by others and by changes", () => {
     await warm(mo.cookie);
     const viewer = await addSignedIn(admin.cookie, { role: "member", email: "notadmin@example.com" });
     const path = "/api/members/x/sessions";
-    expect((await call(endMemberSessions, path, { method: "DELETE", cookie: viewer.cookie, params: { id: mo.member.id } })).status).toBe(403);
+    expect((await call(endMemberSessions, path, { method: "DELETE", cookie: viewer.cookie, params: { id: mo.member.id } })).status).toBe(
+      403,
+    );
     const ended = await call(endMemberSessions, path, { method: "DELETE", cookie: admin.cookie, params: { id: mo.member.id } });
     expect(ended.status).toBe(200);
     expect(ended.json.ended).toBe(1);
     await signedOutEverywhere(mo.cookie);
     const audit = await listAudit(database().db);
-    expect(audit).toContainEqual(expect.objectContaining({ action: "member.sessions_end", actor_id: admin.member.id, subject_id: mo.member.id }));
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: "member.sessions_end", actor_id: admin.member.id, subject_id: mo.member.id }),
+    );
     expect((await call(endMemberSessions, path, { method: "DELETE", cookie: admin.cookie, params: { id: "nobody" } })).status).toBe(404);
   });
 

@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { Member } from "@/lib/members/schemas";
 import { AccessToggle } from "./access-toggle";
+import { EndSessionsButton } from "./end-sessions-button";
 import { RoleBadge } from "@/components/shared/role-badge";
 import { RoleSelect } from "./role-select";
 
@@ -33,5 +34,11 @@ export function MemberRole({ member, isSelf }: MemberRowProps) {
 }
 
 export function MemberAccess({ member, isSelf }: MemberRowProps) {
-  return isSelf ? null : <AccessToggle member={member} />;
+  if (isSelf) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <AccessToggle member={member} />
+      {!member.disabled && <EndSessionsButton member={member} />}
+    </div>
+  );
 }

@@ -30,7 +30,11 @@ export async function getSessionIdentity(headers: Headers): Promise<SessionIdent
   if (cached) return cached;
   const session = await authFor(headers).api.getSession({ headers });
   if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string; disabled?: boolean | number; twoFactorEnabled?: boolean | number | null };
+  const user = session.user as typeof session.user & {
+    role?: string;
+    disabled?: boolean | number;
+    twoFactorEnabled?: boolean | number | null;
+  };
   if (fromDbBool(user.disabled)) {
     await deleteSessionsOf(db, { userId: user.id });
     return null;

@@ -27,7 +27,8 @@ export async function sessionsOf(user: SessionUser, currentToken: string): Promi
 
 export async function endSession(user: SessionUser, id: string): Promise<void> {
   const { db } = database();
-  if (!(await deleteSessionOf(db, { userId: user.id, id }))) throw new AppError("not_found:session", "No such session: it may have ended already.");
+  if (!(await deleteSessionOf(db, { userId: user.id, id })))
+    throw new AppError("not_found:session", "No such session: it may have ended already.");
   await bumpSessionEpoch(db);
 }
 

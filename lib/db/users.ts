@@ -49,6 +49,12 @@ export async function isUserActive(db: Db, { id }: { id: string }): Promise<bool
   return user !== undefined && !fromDbBool(user.disabled);
 }
 
+/** better-auth's twoFactor plugin's flag: an authenticator app is set up and verified. */
+export async function authenticatorAppOn(db: Db, { userId }: { userId: string }): Promise<boolean> {
+  const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
+  return fromDbBool(user?.twoFactorEnabled ?? false);
+}
+
 export async function countActiveAdmins(db: Db, { excluding }: { excluding?: string } = {}): Promise<number> {
   let query = db
     .selectFrom("user")

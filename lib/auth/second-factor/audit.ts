@@ -1,23 +1,22 @@
 import "server-only";
 import { database } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import { fromDbBool } from "@/lib/db/booleans";
 import { AppError } from "@/lib/errors";
 import { getSessionIdentity } from "../session";
-import { refuseLastFactor } from "./last-factor";
+import { authenticatorAppOn, refuseLastFactor } from "./last-factor";
 
 // better-auth's twoFactor endpoints (an authenticator app and its recovery codes) as Darkroom lets them run:
 // each enrolment, removal, new set of recovery codes and use of a recovery code goes to the audit log, and
 // the last second factor a team's rule requires cannot be removed. Only outcomes are recorded, never a code.
 
-const AUDITED = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
+const AUDITED = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+]);
 
 export const isSecondFactorEndpoint = (endpoint: string) => AUDITED.has(endpoint);
-
-async function appEnabled(userId: string): Promise<boolean> {
-  const row = await database().db.selectFrom("user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
-  return fromDbBool(row?.twoFactorEnabled ?? false);
-}
 
 async function userIdOf(response: Response): Promise<string | undefined> {
   try {
@@ -44,7 +43,8 @@ export async function auditSecondFactor(
     }
   }
   // Enrolment is the first verified code of a signed-in member who had no app yet.
-  const enrolling = endpoint === "/two-factor/verify-totp" && user !== undefined && !(await appEnabled(user.id));
+  const enrolling =
+    endpoint === "/two-factor/verify-totp" && user !== undefined && !(await authenticatorAppOn(database().db, { userId: user.id }));
   const response = await handle(request);
   if (response.status !== 200) return response;
   const { db } = database();

@@ -1,16 +1,17 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { fromDbBool } from "@/lib/db/booleans";
 import { countPasskeysOf } from "@/lib/db/passkeys";
 import type { Database } from "@/lib/db/schema";
+import { authenticatorAppOn } from "@/lib/db/users";
+
+export { authenticatorAppOn };
 import { AppError } from "@/lib/errors";
 import { mustEnrol, secondFactorRule } from "@/lib/policy/second-factor";
 import type { SessionUser } from "../session-user";
 
 /** Whether a member has a second factor now: an authenticator app (verified) or a passkey. */
 export async function hasSecondFactor(db: Kysely<Database>, { userId }: { userId: string }): Promise<boolean> {
-  const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
-  return fromDbBool(user?.twoFactorEnabled ?? false) || (await countPasskeysOf(db, { userId })) > 0;
+  return (await authenticatorAppOn(db, { userId })) || (await countPasskeysOf(db, { userId })) > 0;
 }
 
 /** After a factor is removed (in its transaction): refused when the team's rule requires one and none is left. */

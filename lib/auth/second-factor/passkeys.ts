@@ -96,7 +96,12 @@ export async function registerPasskey(
   };
   await db.transaction().execute(async (trx) => {
     await insertPasskey(trx, row);
-    await recordAudit(trx, { actorId: user.id, action: "second_factor.passkey.add", subjectId: user.id, detail: { passkey: row.id, name } });
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: "second_factor.passkey.add",
+      subjectId: user.id,
+      detail: { passkey: row.id, name },
+    });
     await bumpSessionEpoch(trx); // their sessions may now pass the team's rule
   });
   return view(row);
@@ -108,7 +113,12 @@ export async function removePasskey(user: SessionUser, id: string): Promise<void
     const row = await deletePasskeyOf(trx, { userId: user.id, id });
     if (!row) throw new AppError("not_found:passkey", "No such passkey.");
     await refuseLastFactor(trx, user);
-    await recordAudit(trx, { actorId: user.id, action: "second_factor.passkey.remove", subjectId: user.id, detail: { passkey: id, name: row.name } });
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: "second_factor.passkey.remove",
+      subjectId: user.id,
+      detail: { passkey: id, name: row.name },
+    });
     await bumpSessionEpoch(trx);
   });
 }
@@ -121,7 +131,10 @@ export async function signInOptions(request: Request) {
 }
 
 /** The member a passkey answer signs in, once its signature, challenge, origin and counter check out. */
-export async function verifySignIn(request: Request, { challengeId, response }: { challengeId: string; response: unknown }): Promise<string> {
+export async function verifySignIn(
+  request: Request,
+  { challengeId, response }: { challengeId: string; response: unknown },
+): Promise<string> {
   const { rpID, origin } = relyingParty(request);
   const challenge = await takeChallenge("sign-in", challengeId);
   const answer = response as AuthenticationResponseJSON;
