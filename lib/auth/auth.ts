@@ -8,7 +8,7 @@ import { CLIENT_HEADER, requestHosts, resolveClient } from "@/lib/http/client";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
 import { secondFactorPlugins } from "./second-factor/plugins";
-import { sessionEnded } from "./session-ended";
+import { sessionsChanged } from "./sessions-changed";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
 
 /**
@@ -69,7 +69,7 @@ function options(secure: boolean): BetterAuthOptions {
       session: {
         delete: {
           async after() {
-            await sessionEnded();
+            await sessionsChanged();
           },
         },
         create: {

@@ -6,6 +6,7 @@ import { CLIENT_HEADER, resolveClient } from "@/lib/http/client";
 import { profileSchema } from "@/lib/members/schemas";
 import { ENROL_FIRST_MESSAGE } from "@/lib/policy/second-factor";
 import { getSessionIdentity } from "./session";
+import { sessionsChanged } from "./sessions-changed";
 
 // better-auth's endpoints read their bodies whole and accept whatever its options allow. Darkroom puts
 // this in front: a size limit counted while the body streams (before any session is looked up), only the
@@ -103,5 +104,8 @@ export async function guardAuthPost(request: Request, handle: (request: Request)
     if (!parsed.success) return authError(400, "INVALID_REQUEST", parsed.error.issues[0]?.message ?? "Only the name can be changed.");
     bytes = new TextEncoder().encode(JSON.stringify(parsed.data)); // what was checked (trimmed) is what is stored
   }
-  return handle(forAuth(request, bytes));
+  const response = await handle(forAuth(request, bytes));
+  // A new name: sessions cached anywhere show it at their next request.
+  if (endpoint === "/update-user" && response.ok) await sessionsChanged();
+  return response;
 }

@@ -4,8 +4,9 @@ import { bumpSessionEpoch } from "@/lib/db/sessions";
 
 /**
  * better-auth deleted a session (signing out, a password change ending the others, a new session for a new
- * second factor): every instance's cache verifies its sessions afresh at their next request.
+ * second factor) or changed what a session shows (a new name): every instance's cache verifies its sessions
+ * afresh at their next request.
  */
-export async function sessionEnded(): Promise<void> {
+export async function sessionsChanged(): Promise<void> {
   await bumpSessionEpoch(database().db);
 }
