@@ -15,6 +15,7 @@ import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import * as sessionRoute from "@/app/api/sessions/[id]/route";
 import * as memberSessionsRoute from "@/app/api/members/[id]/sessions/route";
+import * as memberSecondFactorRoute from "@/app/api/members/[id]/second-factor/route";
 import * as passkeysRoute from "@/app/api/passkeys/route";
 import * as passkeyRoute from "@/app/api/passkeys/[id]/route";
 import * as passkeyOptionsRoute from "@/app/api/passkeys/options/route";
@@ -205,6 +206,17 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
       DELETE: {
         minimum: "admin",
         request: () => ({ path: "/api/members/x/sessions", method: "DELETE", params: { id: "no-such-member" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:member"),
+      },
+    },
+  },
+  "/api/members/[id]/second-factor": {
+    module: memberSecondFactorRoute,
+    methods: {
+      DELETE: {
+        minimum: "admin",
+        request: () => ({ path: "/api/members/x/second-factor", method: "DELETE", params: { id: "no-such-member" } }),
         ok: 404,
         check: (json) => expect(json.error.code).toBe("not_found:member"),
       },

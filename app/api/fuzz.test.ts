@@ -27,6 +27,7 @@ import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import * as sessionRoute from "@/app/api/sessions/[id]/route";
 import * as memberSessionsRoute from "@/app/api/members/[id]/sessions/route";
+import * as memberSecondFactorRoute from "@/app/api/members/[id]/second-factor/route";
 import * as passkeysRoute from "@/app/api/passkeys/route";
 import * as passkeyRoute from "@/app/api/passkeys/[id]/route";
 import * as passkeyOptionsRoute from "@/app/api/passkeys/options/route";
@@ -536,6 +537,10 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     module: memberSessionsRoute,
     methods: { DELETE: { input: (rng) => memberSessionsTarget(rng), count: 10 } },
   },
+  "/api/members/[id]/second-factor": {
+    module: memberSecondFactorRoute,
+    methods: { DELETE: { input: (rng) => memberSessionsTarget(rng, "second-factor"), count: 10 } },
+  },
   "/api/passkeys": {
     module: passkeysRoute,
     methods: {
@@ -813,9 +818,9 @@ function authInput(rng: Rng, paths: string[], cookie: boolean): Input {
 }
 
 /** Members PATCH: the admin itself (the last admin: demoting or disabling it is refused), someone else, or nobody. */
-function memberSessionsTarget(rng: Rng): Input {
+function memberSessionsTarget(rng: Rng, what: "sessions" | "second-factor" = "sessions"): Input {
   const id = rng.chance(0.5) ? rng.pick([team.viewer.member.id, team.disabled.member.id]) : rng.pick(PATH_PARAMS);
-  return { params: { id }, path: at("/api/members/[id]/sessions", { id }) };
+  return { params: { id }, path: at(`/api/members/[id]/${what}`, { id }) };
 }
 
 function memberTarget(rng: Rng): Pick<Input, "params" | "path"> {

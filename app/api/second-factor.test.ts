@@ -6,6 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as authRoute } from "@/app/api/auth/[...all]/route";
+import { DELETE as resetMember } from "@/app/api/members/[id]/second-factor/route";
 import { GET as me } from "@/app/api/me/route";
 import { DELETE as removePasskey } from "@/app/api/passkeys/[id]/route";
 import { GET as listPasskeys } from "@/app/api/passkeys/route";
@@ -108,6 +109,22 @@ describe("an authenticator app", () => {
     expect((await auth("/sign-in/email", { email: "remove@example.com", password: MEMBER_PASSWORD })).json).not.toHaveProperty(
       "twoFactorRedirect",
     );
+  });
+});
+
+describe("an admin's reset", () => {
+  it("removes a member's app and passkeys and ends their sessions, recorded in the audit log", async () => {
+    const lost = await addSignedIn(admin.cookie, { role: "member", email: "lost@example.com" });
+    const { cookie } = await enrolApp(lost.cookie);
+    const path = "/api/members/x/second-factor";
+    expect((await call(resetMember, path, { method: "DELETE", cookie, params: { id: lost.member.id } })).status).toBe(403);
+    const reset = await call(resetMember, path, { method: "DELETE", cookie: admin.cookie, params: { id: lost.member.id } });
+    expect(reset.json).toEqual({ removed: { app: true, passkeys: 0 } });
+    expect((await call(me, "/api/me", { cookie })).status).toBe(401);
+    expect(await actions(lost.member.id)).toContain("second_factor.reset");
+    const again = await auth("/sign-in/email", { email: "lost@example.com", password: MEMBER_PASSWORD });
+    expect(again.json).not.toHaveProperty("twoFactorRedirect");
+    expect((await call(me, "/api/me", { cookie: again.cookie })).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import type { Member } from "@/lib/members/schemas";
 import { AccessToggle } from "./access-toggle";
 import { EndSessionsButton } from "./end-sessions-button";
+import { ResetSecondFactorButton } from "./reset-second-factor-button";
 import { RoleBadge } from "@/components/shared/role-badge";
 import { RoleSelect } from "./role-select";
 
@@ -39,6 +40,7 @@ export function MemberAccess({ member, isSelf }: MemberRowProps) {
     <div className="flex flex-wrap gap-2">
       <AccessToggle member={member} />
       {!member.disabled && <EndSessionsButton member={member} />}
+      {!member.disabled && <ResetSecondFactorButton member={member} />}
     </div>
   );
 }

@@ -39,3 +39,9 @@ export async function deletePasskeyOf(db: Db, { userId, id }: { userId: string; 
   if (row) await db.deleteFrom("passkeys").where("id", "=", id).execute();
   return row;
 }
+
+/** Every passkey of a user (an admin's reset); how many went. */
+export async function deletePasskeysOf(db: Db, { userId }: { userId: string }): Promise<number> {
+  const result = await db.deleteFrom("passkeys").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

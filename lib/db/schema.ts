@@ -34,6 +34,14 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
+/** better-auth's twoFactor plugin: a member's authenticator app, its secret and recovery codes encrypted with the auth secret. */
+export interface TwoFactorTable {
+  id: string;
+  userId: string;
+  secret: string;
+  backupCodes: string;
+}
+
 /** One row (id 1): moves whenever a session ends or what a session may do changes (0026, lib/auth/session-cache.ts). */
 export interface SessionEpochTable {
   id: number;
@@ -425,6 +433,7 @@ export interface BalanceEntryTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  twoFactor: TwoFactorTable;
   session_epoch: SessionEpochTable;
   passkeys: PasskeyTable;
   instance: InstanceTable;

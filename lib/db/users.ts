@@ -55,6 +55,18 @@ export async function authenticatorAppOn(db: Db, { userId }: { userId: string })
   return fromDbBool(user?.twoFactorEnabled ?? false);
 }
 
+/** Turns an authenticator app off: better-auth's flag and its row (secret and recovery codes). */
+export async function removeAuthenticatorApp(db: Db, { userId }: { userId: string }): Promise<boolean> {
+  const had = await authenticatorAppOn(db, { userId });
+  await db
+    .updateTable("user")
+    .set({ twoFactorEnabled: dbBool(false) })
+    .where("id", "=", userId)
+    .execute();
+  await db.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+  return had;
+}
+
 export async function countActiveAdmins(db: Db, { excluding }: { excluding?: string } = {}): Promise<number> {
   let query = db
     .selectFrom("user")

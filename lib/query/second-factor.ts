@@ -43,6 +43,8 @@ export const endSession = (id: string) => fetchJson(`/api/sessions/${encodeURICo
 export const endOtherSessions = () => fetchJson<{ ended: number }>("/api/sessions", { method: "DELETE" });
 export const endMemberSessions = (id: string) =>
   fetchJson<{ ended: number }>(`/api/members/${encodeURIComponent(id)}/sessions`, { method: "DELETE" });
+export const resetMemberSecondFactor = (id: string) =>
+  fetchJson(`/api/members/${encodeURIComponent(id)}/second-factor`, { method: "DELETE" });
 export const removePasskey = (id: string) => fetchJson(`/api/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" });
 export const setSecondFactorRule = (required: string) =>
   fetchJson<{ required: string }>("/api/settings/second-factor", { method: "PUT", json: { required } });
