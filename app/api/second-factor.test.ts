@@ -193,9 +193,9 @@ describe("the team's rule", () => {
         .replace(/^app/, "")
         .replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]/g, "x");
       if (NOT_SESSION.some((prefix) => `${url}/`.startsWith(prefix) || url === prefix)) continue;
-      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        const handler = module[method] as Parameters<typeof call>[0] | undefined;
+        const handler = routeModule[method] as Parameters<typeof call>[0] | undefined;
         if (!handler) continue;
         const params = Object.fromEntries([...file.matchAll(/\[([^\].]+)\]/g)].map((m) => [m[1]!, "x"]));
         const response = await call(handler, url, { method, cookie: gated.cookie, params, ...(method === "GET" ? {} : { body: {} }) });
