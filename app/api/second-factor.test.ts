@@ -112,6 +112,27 @@ describe("an authenticator app", () => {
   });
 });
 
+describe("signing in with a passkey", () => {
+  it("hands out a fresh challenge, and refuses an unknown or replayed one, and another site", async () => {
+    const options = await auth("/passkey/sign-in-options", {});
+    expect(options.status).toBe(200);
+    expect(options.json).toMatchObject({ challengeId: expect.any(String), options: { challenge: expect.any(String), rpId: "localhost" } });
+    const answer = { challengeId: options.json.challengeId, response: { id: "no-such-credential", type: "public-key" } };
+    expect((await auth("/passkey/sign-in", answer)).status).toBe(401); // a passkey Darkroom does not know
+    const replayed = await auth("/passkey/sign-in", answer);
+    expect(replayed.status).toBe(400); // the challenge went with the first answer
+    expect(replayed.json.message).toMatch(/expired or was used already/);
+    const foreign = await authRoute(
+      new Request(`${ORIGIN}/api/auth/passkey/sign-in-options`, {
+        method: "POST",
+        headers: { origin: "https://evil.example", "content-type": "application/json", [PEER_HEADER]: freshIp() },
+        body: "{}",
+      }),
+    );
+    expect(foreign.status).toBe(403);
+  });
+});
+
 describe("an admin's reset", () => {
   it("removes a member's app and passkeys and ends their sessions, recorded in the audit log", async () => {
     const lost = await addSignedIn(admin.cookie, { role: "member", email: "lost@example.com" });
