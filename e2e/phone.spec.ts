@@ -104,7 +104,7 @@ test.describe("signed out", () => {
   test("the sign-in page fits a phone screen", async ({ page }) => {
     await new SignInPage(page).goto();
     await expectNoHorizontalScroll(page);
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeInViewport();
   });
 });
 

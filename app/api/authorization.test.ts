@@ -13,6 +13,14 @@ import * as meRoute from "@/app/api/me/route";
 import * as memberRoute from "@/app/api/members/[id]/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
+import * as sessionsRoute from "@/app/api/sessions/route";
+import * as sessionRoute from "@/app/api/sessions/[id]/route";
+import * as memberSessionsRoute from "@/app/api/members/[id]/sessions/route";
+import * as memberSecondFactorRoute from "@/app/api/members/[id]/second-factor/route";
+import * as passkeysRoute from "@/app/api/passkeys/route";
+import * as passkeyRoute from "@/app/api/passkeys/[id]/route";
+import * as passkeyOptionsRoute from "@/app/api/passkeys/options/route";
+import * as secondFactorRoute from "@/app/api/settings/second-factor/route";
 import * as refusedValuesRoute from "@/app/api/settings/refused-values/route";
 import * as timeZoneRoute from "@/app/api/settings/time-zone/route";
 import * as budgetsRoute from "@/app/api/budgets/route";
@@ -171,6 +179,98 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/members/x", method: "PATCH", params: { id: team.viewer.member.id }, body: { role: "viewer" } }),
         ok: 200,
         check: (json) => expect(json.member).toEqual(team.viewer.member),
+      },
+    },
+  },
+  // Sessions and the second factor (issue 46): each member their own; ending a member's sessions and the team's rule, admins.
+  "/api/sessions": {
+    module: sessionsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/sessions" }),
+        ok: 200,
+        check: (json) => expect(json.sessions[0]).toMatchObject({ current: true }),
+      },
+      DELETE: { minimum: "viewer", request: () => ({ path: "/api/sessions", method: "DELETE" }), ok: 200, check: () => {} },
+    },
+  },
+  "/api/sessions/[id]": {
+    module: sessionRoute,
+    // An allowed caller meets the plain 404 of a session that is not theirs.
+    methods: {
+      DELETE: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/sessions/x", method: "DELETE", params: { id: "no-such-session" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:session"),
+      },
+    },
+  },
+  "/api/members/[id]/sessions": {
+    module: memberSessionsRoute,
+    methods: {
+      DELETE: {
+        minimum: "admin",
+        request: () => ({ path: "/api/members/x/sessions", method: "DELETE", params: { id: "no-such-member" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:member"),
+      },
+    },
+  },
+  "/api/members/[id]/second-factor": {
+    module: memberSecondFactorRoute,
+    methods: {
+      DELETE: {
+        minimum: "admin",
+        request: () => ({ path: "/api/members/x/second-factor", method: "DELETE", params: { id: "no-such-member" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:member"),
+      },
+    },
+  },
+  "/api/passkeys": {
+    module: passkeysRoute,
+    methods: {
+      GET: { minimum: "viewer", request: () => ({ path: "/api/passkeys" }), ok: 200, check: (json) => expect(json.passkeys).toEqual([]) },
+      POST: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/passkeys", method: "POST", body: { challengeId: "unknown", response: { id: "x" }, name: "Key" } }),
+        ok: 400,
+        check: (json) => expect(json.error.code).toBe("bad_request:passkey_challenge"),
+      },
+    },
+  },
+  "/api/passkeys/options": {
+    module: passkeyOptionsRoute,
+    methods: {
+      POST: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/passkeys/options", method: "POST" }),
+        ok: 200,
+        check: (json) => expect(json.options.challenge).toEqual(expect.any(String)),
+      },
+    },
+  },
+  "/api/passkeys/[id]": {
+    module: passkeyRoute,
+    methods: {
+      DELETE: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/passkeys/x", method: "DELETE", params: { id: "no-such-passkey" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:passkey"),
+      },
+    },
+  },
+  "/api/settings/second-factor": {
+    module: secondFactorRoute,
+    methods: {
+      PUT: {
+        minimum: "admin",
+        request: () => ({ path: "/api/settings/second-factor", method: "PUT", body: { required: "off" } }),
+        ok: 200,
+        check: (json) => expect(json).toEqual({ required: "off" }),
       },
     },
   },

@@ -26,6 +26,14 @@ import * as queueItemRoute from "@/app/api/queue/[id]/route";
 import * as queueRoute from "@/app/api/queue/route";
 import * as queueStateRoute from "@/app/api/queue/state/route";
 import * as connectionTestRoute from "@/app/api/settings/connection-test/route";
+import * as sessionsRoute from "@/app/api/sessions/route";
+import * as sessionRoute from "@/app/api/sessions/[id]/route";
+import * as memberSessionsRoute from "@/app/api/members/[id]/sessions/route";
+import * as memberSecondFactorRoute from "@/app/api/members/[id]/second-factor/route";
+import * as passkeysRoute from "@/app/api/passkeys/route";
+import * as passkeyRoute from "@/app/api/passkeys/[id]/route";
+import * as passkeyOptionsRoute from "@/app/api/passkeys/options/route";
+import * as secondFactorRoute from "@/app/api/settings/second-factor/route";
 import * as refusedValuesRoute from "@/app/api/settings/refused-values/route";
 import * as uploadsRoute from "@/app/api/uploads/route";
 import * as timeZoneRoute from "@/app/api/settings/time-zone/route";
@@ -391,6 +399,10 @@ const AUTH_POST = [
   "change-password",
   "revoke-sessions",
   "forget-password",
+  "two-factor/verify-totp",
+  "two-factor/verify-backup-code",
+  "passkey/sign-in-options",
+  "passkey/sign-in",
   "no-such-endpoint",
 ];
 
@@ -534,6 +546,34 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
     methods: { GET: { input: noBody("/api/media/[taskId]/inputs/[uploadId]", ["taskId", "uploadId"]) } },
   },
   "/api/events": { module: eventsRoute, methods: { GET: { input: noBody("/api/events"), count: 5 } } },
+  // Sessions and the second factor (issue 46). "Everywhere else" keeps the fuzz's own session; a member's sessions are
+  // ended for anyone but the admin the fuzz signs in as.
+  "/api/sessions": {
+    module: sessionsRoute,
+    methods: { GET: { input: noBody("/api/sessions"), count: 5 }, DELETE: { input: noBody("/api/sessions"), count: 5 } },
+  },
+  "/api/sessions/[id]": { module: sessionRoute, methods: { DELETE: { input: noBody("/api/sessions/[id]", ["id"]), count: 10 } } },
+  "/api/members/[id]/sessions": {
+    module: memberSessionsRoute,
+    methods: { DELETE: { input: (rng) => memberSessionsTarget(rng), count: 10 } },
+  },
+  "/api/members/[id]/second-factor": {
+    module: memberSecondFactorRoute,
+    methods: { DELETE: { input: (rng) => memberSessionsTarget(rng, "second-factor"), count: 10 } },
+  },
+  "/api/passkeys": {
+    module: passkeysRoute,
+    methods: {
+      GET: { input: noBody("/api/passkeys"), count: 5 },
+      POST: { input: withBody("/api/passkeys", () => ({ challengeId: "no-such-challenge", response: { id: "x" }, name: "Key" })) },
+    },
+  },
+  "/api/passkeys/options": { module: passkeyOptionsRoute, methods: { POST: { input: noBody("/api/passkeys/options"), count: 5 } } },
+  "/api/passkeys/[id]": { module: passkeyRoute, methods: { DELETE: { input: noBody("/api/passkeys/[id]", ["id"]), count: 10 } } },
+  "/api/settings/second-factor": {
+    module: secondFactorRoute,
+    methods: { PUT: { input: withBody("/api/settings/second-factor", () => ({ required: "off" })) } },
+  },
   "/api/settings/connection-test": {
     module: connectionTestRoute,
     methods: { POST: { input: noBody("/api/settings/connection-test"), count: 10 } },
@@ -835,6 +875,11 @@ function ssoProviderTarget(rng: Rng): Pick<Input, "params" | "path"> {
 }
 
 /** Members PATCH: the admin itself (the last admin: demoting or disabling it is refused), someone else, or nobody. */
+function memberSessionsTarget(rng: Rng, what: "sessions" | "second-factor" = "sessions"): Input {
+  const id = rng.chance(0.5) ? rng.pick([team.viewer.member.id, team.disabled.member.id]) : rng.pick(PATH_PARAMS);
+  return { params: { id }, path: at(`/api/members/[id]/${what}`, { id }) };
+}
+
 function memberTarget(rng: Rng): Pick<Input, "params" | "path"> {
   const id = rng.chance(0.5) ? rng.pick([team.admin.member.id, team.viewer.member.id, team.disabled.member.id]) : rng.pick(PATH_PARAMS);
   return { params: { id }, path: at("/api/members/[id]", { id }) };

@@ -1,6 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import type { Member } from "@/lib/members/schemas";
 import { AccessToggle } from "./access-toggle";
+import { EndSessionsButton } from "./end-sessions-button";
+import { ResetSecondFactorButton } from "./reset-second-factor-button";
 import { RoleBadge } from "@/components/shared/role-badge";
 import { RoleSelect } from "./role-select";
 
@@ -33,5 +35,12 @@ export function MemberRole({ member, isSelf }: MemberRowProps) {
 }
 
 export function MemberAccess({ member, isSelf }: MemberRowProps) {
-  return isSelf ? null : <AccessToggle member={member} />;
+  if (isSelf) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <AccessToggle member={member} />
+      {!member.disabled && <EndSessionsButton member={member} />}
+      {!member.disabled && <ResetSecondFactorButton member={member} />}
+    </div>
+  );
 }

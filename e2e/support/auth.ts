@@ -12,7 +12,7 @@ export class SignInPage {
     this.heading = page.getByRole("heading", { level: 1, name: "Sign in to Darkroom" });
     this.email = page.getByLabel("Email");
     this.password = page.getByLabel("Password");
-    this.submit = page.getByRole("button", { name: "Sign in" });
+    this.submit = page.getByRole("button", { name: "Sign in", exact: true });
   }
 
   async goto(): Promise<void> {

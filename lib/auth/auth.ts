@@ -7,7 +7,8 @@ import { isUserActive } from "@/lib/db/users";
 import { CLIENT_HEADER, requestHosts, resolveClient } from "@/lib/http/client";
 import { hashPassword, verifyPassword } from "./password";
 import { authSecret } from "./secret";
-import { forgetSession } from "./session-cache";
+import { secondFactorPlugins } from "./second-factor/plugins";
+import { sessionsChanged } from "./sessions-changed";
 import { mayUsePassword, PASSWORDS_OFF_MESSAGE } from "./sso/passwords";
 import { ssoPlugin } from "./sso/plugin";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/members/schemas";
@@ -69,8 +70,8 @@ function options(secure: boolean): BetterAuthOptions {
     databaseHooks: {
       session: {
         delete: {
-          async after(session) {
-            forgetSession(session.token);
+          async after() {
+            await sessionsChanged();
           },
         },
         create: {
@@ -83,8 +84,8 @@ function options(secure: boolean): BetterAuthOptions {
         },
       },
     },
-    // Single sign-on's endpoints (lib/auth/sso/plugin.ts); nextCookies stays last, as better-auth asks.
-    plugins: [ssoPlugin(), nextCookies()],
+    // Single sign-on's endpoints (lib/auth/sso/plugin.ts) and the second factor's; nextCookies stays last, as better-auth asks.
+    plugins: [ssoPlugin(), ...secondFactorPlugins(), nextCookies()],
   };
 }
 

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { revokeAccessTokensOf } from "@/lib/db/access-tokens";
 import { revokeTokensOf } from "@/lib/db/export-tokens";
 import { claimInstanceFlag, deleteInstanceValue } from "@/lib/db/instance";
+import { bumpSessionEpoch } from "@/lib/db/sessions";
 import { countActiveAdmins, deleteSessionsOf, getMember, lockMembers, updateMember } from "@/lib/db/users";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/members/roles";
@@ -12,8 +13,7 @@ import { announceWithdrawn, withdrawUnsent } from "@/lib/policy/withdraw";
 import type { Member, MemberPatch, NewMemberInput, SetupInput } from "@/lib/members/schemas";
 import { getAuth } from "./auth";
 import { checkSetupToken } from "./setup-token";
-import type { SessionUser } from "./session";
-import { forgetUser } from "./session-cache";
+import type { SessionUser } from "./session-user";
 
 /** Creates a user with a password through better-auth's own adapter, so its tables stay consistent. */
 async function createUser(input: { name: string; email: string; password: string; role: Role }): Promise<Member> {
@@ -79,7 +79,9 @@ export async function changeMember(actor: SessionUser, id: string, patch: Member
       throw new AppError("conflict:last_admin", "This is the last active admin: make another member admin first.");
     }
     await updateMember(trx, { id, ...patch });
+    // Every instance's session cache verifies their sessions afresh (the role, or no session at all).
     if (patch.disabled) await deleteSessionsOf(trx, { userId: id });
+    else await bumpSessionEpoch(trx);
     await recordAudit(trx, { actorId: actor.id, action: "member.change", subjectId: id, detail: patch });
     // Revoked, not suspended: enabling or promoting them again must not bring an old export token back.
     const reason = patch.disabled ? "disabled" : patch.role !== undefined && patch.role !== "admin" ? "demoted" : undefined;
@@ -103,8 +105,6 @@ export async function changeMember(actor: SessionUser, id: string, patch: Member
     if (!updated) throw new AppError("not_found:member", "No member with this id.");
     return { updated, withdrawn };
   });
-  // Once committed: their cached session would otherwise keep the old role, or a disabled member in, for up to its max age.
-  forgetUser(id);
   await announceWithdrawn(withdrawn);
   return updated;
 }

@@ -4,6 +4,9 @@ import { readBytes } from "@/lib/http/body";
 import { AUTH_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { CLIENT_HEADER, resolveClient } from "@/lib/http/client";
 import { profileSchema } from "@/lib/members/schemas";
+import { ENROL_FIRST_MESSAGE } from "@/lib/policy/second-factor";
+import { getSessionIdentity } from "./session";
+import { sessionsChanged } from "./sessions-changed";
 
 // better-auth's endpoints read their bodies whole and accept whatever its options allow. Darkroom puts
 // this in front: a size limit counted while the body streams (before any session is looked up), only the
@@ -21,7 +24,34 @@ const ALLOWED_POSTS = new Set([
   "/revoke-session",
   "/revoke-sessions",
   "/revoke-other-sessions",
+  // A second factor (issue 46): an authenticator app through better-auth's twoFactor, passkeys through Darkroom's plugin.
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/generate-backup-codes",
+  "/passkey/sign-in-options",
+  "/passkey/sign-in",
 ]);
+
+/** What a member the team's rule sends to set up a second factor may still do here: sign in or out, and set one up. */
+const OPEN_WHILE_ENROLLING = new Set([
+  "/sign-in/email",
+  "/sign-out",
+  "/two-factor/enable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/passkey/sign-in-options",
+  "/passkey/sign-in",
+]);
+
+function parseBody(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
 
 /** better-auth's error shape, which its browser client reads. */
 function authError(status: number, code: string, message: string): Response {
@@ -54,6 +84,15 @@ export async function guardAuthPost(request: Request, handle: (request: Request)
   }
   const endpoint = endpointOf(request);
   if (!ALLOWED_POSTS.has(endpoint)) return authError(404, "NOT_FOUND", "No such endpoint.");
+  if (!OPEN_WHILE_ENROLLING.has(endpoint) && (await getSessionIdentity(request.headers))?.mustEnrol)
+    return authError(403, "SECOND_FACTOR_REQUIRED", ENROL_FIRST_MESSAGE);
+  // A new password ends every other session (on every instance: lib/auth/session-cache.ts), whatever the client asked.
+  if (endpoint === "/change-password") {
+    const value = parseBody(bytes);
+    if (value === undefined || typeof value !== "object" || value === null || Array.isArray(value))
+      return authError(400, "INVALID_REQUEST", "The request body is not valid JSON.");
+    bytes = new TextEncoder().encode(JSON.stringify({ ...value, revokeOtherSessions: true }));
+  }
   if (endpoint === "/update-user") {
     let value: unknown;
     try {
@@ -65,5 +104,8 @@ export async function guardAuthPost(request: Request, handle: (request: Request)
     if (!parsed.success) return authError(400, "INVALID_REQUEST", parsed.error.issues[0]?.message ?? "Only the name can be changed.");
     bytes = new TextEncoder().encode(JSON.stringify(parsed.data)); // what was checked (trimmed) is what is stored
   }
-  return handle(forAuth(request, bytes));
+  const response = await handle(forAuth(request, bytes));
+  // A new name: sessions cached anywhere show it at their next request.
+  if (endpoint === "/update-user" && response.ok) await sessionsChanged();
+  return response;
 }

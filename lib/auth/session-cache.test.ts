@@ -1,5 +1,6 @@
-// Signed-in requests answered without reading the session each time, and revocation still honoured:
-// at once in this process (disabling, role changes, signing out), within MAX_AGE_MS from anywhere else.
+// Signed-in requests answered without reading the session each time, and revocation still honoured at once:
+// a cached answer counts only while the session epoch in the database is what it was (app/api/sessions.test.ts
+// checks the same across two processes).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PATCH as patchMember } from "@/app/api/members/[id]/route";
 import { GET as listMembers } from "@/app/api/members/route";
@@ -7,7 +8,7 @@ import { GET as me } from "@/app/api/me/route";
 import { getAuth } from "@/lib/auth/auth";
 import { MAX_AGE_MS } from "@/lib/auth/session-cache";
 import { database } from "@/lib/db";
-import { deleteSessionsOf } from "@/lib/db/users";
+import { bumpSessionEpoch } from "@/lib/db/sessions";
 import { addSignedIn, call, ORIGIN, setupAdmin, type Signed } from "@/lib/testing/app";
 
 let admin: Signed;
@@ -21,16 +22,24 @@ afterEach(() => {
 });
 
 describe("the session cache", () => {
-  it("answers a verified cookie from memory until its max age, then reads the database again", async () => {
+  it("answers a verified cookie from memory until its max age or the epoch moves, then reads the database again", async () => {
     const mo = await addSignedIn(admin.cookie, { role: "member", email: "mo@example.com" });
     expect((await call(me, "/api/me", { cookie: mo.cookie })).status).toBe(200);
-    // Ended behind the app's back, as another instance or a database admin would: this process has not heard.
-    await deleteSessionsOf(database().db, { userId: mo.member.id });
+    // Deleted behind the app's back, without moving the epoch (as a database admin's hand would): still cached.
+    await database().db.deleteFrom("session").where("userId", "=", mo.member.id).execute();
     expect((await call(me, "/api/me", { cookie: mo.cookie })).json.user.id).toBe(mo.member.id);
     const now = Date.now();
     vi.spyOn(Date, "now").mockReturnValue(now + MAX_AGE_MS + 1);
     expect((await call(me, "/api/me", { cookie: mo.cookie })).status).toBe(401);
     expect(MAX_AGE_MS).toBeLessThanOrEqual(60_000);
+  });
+
+  it("verifies afresh as soon as the epoch moves", async () => {
+    const lu = await addSignedIn(admin.cookie, { role: "member", email: "lu@example.com" });
+    expect((await call(me, "/api/me", { cookie: lu.cookie })).status).toBe(200);
+    await database().db.deleteFrom("session").where("userId", "=", lu.member.id).execute();
+    await bumpSessionEpoch(database().db);
+    expect((await call(me, "/api/me", { cookie: lu.cookie })).status).toBe(401);
   });
 
   it("forgets a member at once when an admin disables them or changes their role", async () => {

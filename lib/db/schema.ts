@@ -19,6 +19,8 @@ export interface UserTable {
   updatedAt: Timestamp;
   role: string;
   disabled: Bool;
+  /** better-auth's twoFactor plugin: an authenticator app (TOTP) was enrolled and verified. */
+  twoFactorEnabled?: Bool | null;
 }
 
 export interface SessionTable {
@@ -30,6 +32,33 @@ export interface SessionTable {
   updatedAt: Timestamp;
   ipAddress: string | null;
   userAgent: string | null;
+}
+
+/** better-auth's twoFactor plugin: a member's authenticator app, its secret and recovery codes encrypted with the auth secret. */
+export interface TwoFactorTable {
+  id: string;
+  userId: string;
+  secret: string;
+  backupCodes: string;
+}
+
+/** One row (id 1): moves whenever a session ends or what a session may do changes (0026, lib/auth/session-cache.ts). */
+export interface SessionEpochTable {
+  id: number;
+  epoch: number | string;
+}
+
+export interface PasskeyTable {
+  id: string;
+  user_id: string;
+  name: string;
+  credential_id: string;
+  public_key: string;
+  counter: number | string;
+  /** A JSON array of the authenticator's transports, as it reported them. */
+  transports: string | null;
+  created_at: string;
+  last_used_at: string | null;
 }
 
 /** One row per instance-wide fact, such as when first-run setup was done (its primary key makes setup happen once). */
@@ -59,7 +88,7 @@ type Flag = number | boolean;
 
 export interface SubmissionTable {
   id: string;
-  /** The submitting request's W3C traceparent (migration 0033); null when tracing is off. */
+  /** The submitting request's W3C traceparent (migration 0029); null when tracing is off. */
   traceparent: string | null;
   user_id: string;
   model: string;
@@ -112,7 +141,7 @@ export interface ComparisonTable {
 
 export interface TaskTable {
   id: string;
-  /** Its submission's traceparent, so every poll and the archive join the same trace (migration 0033). */
+  /** Its submission's traceparent, so every poll and the archive join the same trace (migration 0029). */
   traceparent: string | null;
   submission_id: string | null;
   user_id: string | null;
@@ -408,6 +437,9 @@ export interface BalanceEntryTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  twoFactor: TwoFactorTable;
+  session_epoch: SessionEpochTable;
+  passkeys: PasskeyTable;
   instance: InstanceTable;
   audit_log: AuditLogTable;
   sign_in_backoff: SignInBackoffTable;
@@ -441,7 +473,7 @@ export interface Database {
   sso_links: SsoLinkTable;
 }
 
-/** An OpenID provider an admin set up in Settings (migration 0030); the secret is sealed (lib/auth/sso/sealed.ts). */
+/** An OpenID provider an admin set up in Settings (migration 0028); the secret is sealed (lib/auth/sso/sealed.ts). */
 export interface SsoProviderTable {
   id: string;
   label: string;
@@ -458,7 +490,7 @@ export interface SsoProviderTable {
   updated_at: string;
 }
 
-/** A sign-in under way: taken once by its callback (migration 0030). */
+/** A sign-in under way: taken once by its callback (migration 0028). */
 export interface SsoFlowTable {
   state: string;
   provider_id: string;
@@ -467,7 +499,7 @@ export interface SsoFlowTable {
   created_at: string;
 }
 
-/** A provider's subject linked to a member, with its sealed refresh token and the last re-check (migration 0030). */
+/** A provider's subject linked to a member, with its sealed refresh token and the last re-check (migration 0028). */
 export interface SsoLinkTable {
   provider_id: string;
   subject: string;

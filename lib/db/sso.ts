@@ -2,7 +2,7 @@ import "server-only";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, SsoLinkTable, SsoProviderTable } from "./schema";
 
-// Single sign-on's tables (migration 0030): providers set up in Settings, sign-ins under way, and links from a
+// Single sign-on's tables (migration 0028): providers set up in Settings, sign-ins under way, and links from a
 // provider's subject to a member.
 
 type Db = Kysely<Database>;

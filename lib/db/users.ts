@@ -4,6 +4,7 @@ import { ROLES, type Role } from "@/lib/members/roles";
 import { type Member } from "@/lib/members/schemas";
 import { dbBool, fromDbBool, isoOf } from "./booleans";
 import type { Database, UserTable } from "./schema";
+import { bumpSessionEpoch } from "./sessions";
 
 // Members are better-auth's `user` rows with Darkroom's `role` and `disabled` columns.
 
@@ -48,6 +49,24 @@ export async function isUserActive(db: Db, { id }: { id: string }): Promise<bool
   return user !== undefined && !fromDbBool(user.disabled);
 }
 
+/** better-auth's twoFactor plugin's flag: an authenticator app is set up and verified. */
+export async function authenticatorAppOn(db: Db, { userId }: { userId: string }): Promise<boolean> {
+  const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
+  return fromDbBool(user?.twoFactorEnabled ?? false);
+}
+
+/** Turns an authenticator app off: better-auth's flag and its row (secret and recovery codes). */
+export async function removeAuthenticatorApp(db: Db, { userId }: { userId: string }): Promise<boolean> {
+  const had = await authenticatorAppOn(db, { userId });
+  await db
+    .updateTable("user")
+    .set({ twoFactorEnabled: dbBool(false) })
+    .where("id", "=", userId)
+    .execute();
+  await db.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+  return had;
+}
+
 export async function countActiveAdmins(db: Db, { excluding }: { excluding?: string } = {}): Promise<number> {
   let query = db
     .selectFrom("user")
@@ -71,9 +90,10 @@ export async function updateMember(db: Db, { id, role, disabled }: { id: string;
     .execute();
 }
 
-/** Ends every session of a user at once: the next request with their cookie finds no session. */
+/** Ends every session of a user at once: the next request with their cookie, on any instance, finds no session. */
 export async function deleteSessionsOf(db: Db, { userId }: { userId: string }): Promise<number> {
   const result = await db.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+  await bumpSessionEpoch(db);
   return Number(result.numDeletedRows);
 }
 

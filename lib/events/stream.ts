@@ -1,5 +1,5 @@
 import "server-only";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { getSessionIdentity, type SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { isHiddenForMember } from "@/lib/db/task-hides";
 import { taskEventBounds, taskEventsAfter } from "@/lib/db/task-events";
@@ -72,9 +72,10 @@ export function eventStream({
       };
       const recheck = async () => {
         try {
-          const now = await getSessionUser(request.headers);
-          if (!now) end("signed_out");
-          else if (now.role !== user.role) end("role_changed");
+          const now = await getSessionIdentity(request.headers);
+          // A member the team's rule now sends to set up a second factor hears nothing more until they have.
+          if (!now || now.mustEnrol) end("signed_out");
+          else if (now.user.role !== user.role) end("role_changed");
         } catch (error) {
           // The database is briefly away: keep the stream, ask again next time.
           log.warn({ err: error }, "event stream: session re-check failed");

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { requireUser, type SessionUser } from "@/lib/auth/session";
+import { requireIdentity, type SessionUser } from "@/lib/auth/session";
 import { AppError, INTERNAL_MESSAGE } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Role } from "@/lib/members/roles";
@@ -53,16 +53,19 @@ export function withPublic<B = undefined, Q = undefined>(options: Options<B, Q>,
     respond(request, async () => handler(await inputs(request, context, options, await readBody(request, options))));
 }
 
-/** A route for signed-in members: session and role first, then the body. */
+/**
+ * A route for signed-in members: session, second factor (lib/policy/second-factor.ts) and role first, then the
+ * body. `enrolling`: a route that sets up a second factor, open to a member the team's rule still holds back.
+ */
 export function withUser<B = undefined, Q = undefined>(
-  options: Options<B, Q> & { role?: Role },
-  handler: (args: Args<B, Q> & { user: SessionUser }) => Promise<Response>,
+  options: Options<B, Q> & { role?: Role; enrolling?: boolean },
+  handler: (args: Args<B, Q> & { user: SessionUser; sessionToken: string }) => Promise<Response>,
 ) {
   return (request: Request, context: RouteContext) =>
     respond(request, async () => {
       const bytes = await readBody(request, options);
       if (bearerToken(request.headers) !== null) throw new AppError("forbidden:token_scope", BEARER_ELSEWHERE_MESSAGE);
-      const user = await requireUser(request.headers, options.role);
-      return handler({ ...(await inputs(request, context, options, bytes)), user });
+      const { user, token } = await requireIdentity(request.headers, options.role, { enrolling: options.enrolling });
+      return handler({ ...(await inputs(request, context, options, bytes)), user, sessionToken: token });
     });
 }

@@ -33,6 +33,7 @@ function schemaVersion(): string {
     "lib/db/migrate.ts",
     "lib/migrate.ts",
     "lib/auth/auth.ts",
+    "lib/auth/second-factor/plugins.ts",
   ];
   for (const file of files.sort()) hash.update(file).update(readFileSync(file));
   return hash.digest("hex").slice(0, 16);

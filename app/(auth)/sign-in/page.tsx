@@ -3,6 +3,7 @@ import { SsoButtons } from "@/components/auth/sso-buttons";
 import { redirectIfSignedIn, redirectToSetupIfEmpty } from "@/lib/auth/page";
 import { ssoButtons } from "@/lib/auth/sso/providers";
 import { AuthCard } from "../auth-card";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -20,6 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <div className="grid gap-5">
         <SsoButtons buttons={buttons} error={typeof ssoError === "string" ? ssoError : undefined} />
         <SignInForm />
+        <PasskeySignIn />
       </div>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError, FormField } from "@/components/ui/form-field";
@@ -9,6 +10,7 @@ import { authClient } from "@/lib/auth/client";
 import { signInSchema, type SignInInput } from "@/lib/members/schemas";
 import { FORM_ERROR } from "@/lib/query/form-errors";
 import { useGoHome } from "../use-go-home";
+import { SecondStep } from "./second-step";
 
 function signInErrorMessage(error: { status: number; message?: string }): string {
   // The server's 429 says how long to wait ("Try again in 8 seconds.").
@@ -24,27 +26,42 @@ export function SignInForm() {
   const { pending, goHome } = useGoHome();
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
+  // A member with an authenticator app: the password was right, a code from the app comes next (issue 46).
+  const [secondStep, setSecondStep] = useState(false);
+
+  // Signed in on the server, but did the browser keep the session cookie? (It drops a Secure cookie over
+  // plain HTTP, and some settings block cookies.) Without it every next page would ask to sign in again.
+  async function keptCookie(): Promise<boolean> {
+    const { data } = await authClient.getSession();
+    if (!data) form.setError(FORM_ERROR, { message: COOKIE_REFUSED });
+    return Boolean(data);
+  }
 
   async function onSubmit({ email, password }: SignInInput) {
     try {
-      const { error } = await authClient.signIn.email({ email, password });
+      const { data, error } = await authClient.signIn.email({ email, password });
       if (error) {
         form.setError(FORM_ERROR, { message: signInErrorMessage(error) });
         return;
       }
-      // Signed in on the server, but did the browser keep the session cookie? (It drops a Secure cookie over
-      // plain HTTP, and some settings block cookies.) Without it every next page would ask to sign in again.
-      const { data } = await authClient.getSession();
-      if (!data) {
-        form.setError(FORM_ERROR, { message: COOKIE_REFUSED });
-        return;
-      }
+      if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) return setSecondStep(true);
+      if (!(await keptCookie())) return;
     } catch {
       form.setError(FORM_ERROR, { message: "Could not reach Darkroom. Check your connection and try again." });
       return;
     }
     goHome();
   }
+
+  if (secondStep)
+    return (
+      <SecondStep
+        onSignedIn={async () => {
+          if (await keptCookie()) goHome();
+          else setSecondStep(false);
+        }}
+      />
+    );
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">

@@ -14,7 +14,14 @@ import { TimeZoneCard } from "@/components/settings/time-zone-card";
 import { teamTimeZone } from "@/lib/budgets/status";
 import { database } from "@/lib/db";
 import { listAuditWithActors } from "@/lib/db/audit";
-import { requirePageUser } from "@/lib/auth/page";
+import { requirePageIdentity } from "@/lib/auth/page";
+import { SecondFactorCard } from "@/components/settings/second-factor-card";
+import { SecondFactorRuleCard } from "@/components/settings/second-factor-rule-card";
+import { SessionsCard } from "@/components/settings/sessions-card";
+import { authenticatorAppOn } from "@/lib/auth/second-factor/last-factor";
+import { passkeysOf } from "@/lib/auth/second-factor/passkeys";
+import { sessionsOf } from "@/lib/auth/sessions";
+import { mustEnrol, secondFactorRule } from "@/lib/policy/second-factor";
 import { roleAtLeast } from "@/lib/members/roles";
 import { learnedValues } from "@/lib/tasks/refused-values";
 import { getUpstreamSettings } from "@/lib/upstream/settings";
@@ -29,8 +36,9 @@ import { ssoSettingsView } from "@/lib/auth/sso/settings";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const user = await requirePageUser();
+  const { user, token } = await requirePageIdentity();
   const isAdmin = roleAtLeast(user.role, "admin");
+  const rule = await secondFactorRule(database().db);
   const upstream = await getUpstreamSettings();
   const links = linkOrigin(await headers());
   return (
@@ -48,6 +56,13 @@ export default async function SettingsPage() {
           canTest={isAdmin}
         />
         <MembersLinkCard isAdmin={isAdmin} />
+        <SessionsCard sessions={await sessionsOf(user, token)} />
+        <SecondFactorCard
+          appOn={await authenticatorAppOn(database().db, { userId: user.id })}
+          passkeys={await passkeysOf(user)}
+          required={mustEnrol({ rule, role: user.role, enrolled: false })}
+        />
+        {isAdmin && <SecondFactorRuleCard required={rule} />}
         {roleAtLeast(user.role, "member") && (
           <AccessTokensCard
             tokens={await accessTokensOf(user)}

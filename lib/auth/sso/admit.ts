@@ -6,7 +6,7 @@ import { getSsoLink, saveSsoLink } from "@/lib/db/sso";
 import { countActiveAdmins, getMember, isUserActive, lockMembers, updateMember } from "@/lib/db/users";
 import type { SsoErrorCode } from "@/lib/schemas/sso-views";
 import { getAuth } from "../auth";
-import { forgetUser } from "../session-cache";
+import { sessionsChanged } from "../sessions-changed";
 import { judgeIdentity, roleFromGroups, type SsoIdentity } from "./identity";
 import type { SsoProvider } from "./providers";
 import { seal } from "./sealed";
@@ -75,7 +75,7 @@ async function syncRole(provider: SsoProvider, identity: SsoIdentity, userId: st
     });
     return true;
   });
-  if (changed) forgetUser(userId);
+  if (changed) await sessionsChanged();
 }
 
 export async function admit(provider: SsoProvider, identity: SsoIdentity, refreshToken: string | undefined): Promise<Admission> {

@@ -8,7 +8,7 @@ import { claimSsoCheck, dropSsoRefreshTokens, setSsoRefreshToken, ssoLinksOf, ty
 import { deleteSessionsOf } from "@/lib/db/users";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { forgetUser } from "../session-cache";
+import { sessionsChanged } from "../sessions-changed";
 import { describeError, providerConfig } from "./discovery";
 import { identityOf, judgeIdentity, needsUserinfo } from "./identity";
 import { getSsoProvider, type SsoProvider } from "./providers";
@@ -35,7 +35,7 @@ async function endAccess(userId: string, provider: SsoProvider, reason: string):
       await recordAudit(trx, { actorId: null, action: "export_token.revoke", subjectId: token, detail: { reason: `sso:${reason}` } });
     await recordAudit(trx, { actorId: null, action: "sso.access_ended", subjectId: userId, detail: { provider: provider.id, reason } });
   });
-  forgetUser(userId);
+  await sessionsChanged();
 }
 
 async function recheckLink(link: SsoLinkRow, provider: SsoProvider): Promise<Verdict> {

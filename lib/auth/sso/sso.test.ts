@@ -8,7 +8,7 @@ import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route"
 import { GET as me } from "@/app/api/me/route";
 import { GET as ssoSettings, PUT as putSsoSettings } from "@/app/api/settings/sso/route";
 import { DELETE as deleteProvider, PUT as putProvider } from "@/app/api/settings/sso/[id]/route";
-import { forgetUser } from "@/lib/auth/session-cache";
+import { sessionsChanged } from "@/lib/auth/sessions-changed";
 import { database } from "@/lib/db";
 import { listAudit } from "@/lib/db/audit";
 import { addSignedIn, call, cookieHeader, freshIp, MEMBER_PASSWORD, ORIGIN, setupAdmin, type Signed } from "@/lib/testing/app";
@@ -263,7 +263,7 @@ describe("access over time", () => {
     expect(user.role).toBe("member");
     const overdue = async () => {
       await database().db.updateTable("sso_links").set({ checked_at: "2000-01-01T00:00:00.000Z" }).where("user_id", "=", user.id).execute();
-      forgetUser(user.id); // the next request verifies the session anew, as one does once the 30 s cache lapses
+      await sessionsChanged(); // the next request verifies the session anew, as one does once the 30 s cache lapses
     };
 
     // Still in the group: the re-check spends the refresh token and lets them stay.
@@ -272,7 +272,7 @@ describe("access over time", () => {
 
     // Out of every allowed group at the provider: still in until the re-check is due, then out, everywhere.
     idp.setAccount({ email: "gus@team.example", email_verified: true, groups: [] });
-    forgetUser(user.id);
+    await sessionsChanged();
     expect((await whoAmI(cookie)).status).toBe(200);
     await overdue();
     expect((await whoAmI(cookie)).status).toBe(401);

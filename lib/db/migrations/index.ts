@@ -25,8 +25,10 @@ import * as m0022 from "./0022-boards";
 import * as m0023 from "./0023-comparisons";
 import * as m0024 from "./0024-submission-token-index";
 import * as m0025 from "./0025-download-names";
-import * as m0030 from "./0030-sso";
-import * as m0033 from "./0033-trace-context";
+import * as m0026 from "./0026-session-epoch";
+import * as m0027 from "./0027-passkeys";
+import * as m0028 from "./0028-sso";
+import * as m0029 from "./0029-trace-context";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -55,6 +57,8 @@ export const migrations: Record<string, Migration> = {
   "0023-comparisons": m0023,
   "0024-submission-token-index": m0024,
   "0025-download-names": m0025,
-  "0030-sso": m0030,
-  "0033-trace-context": m0033,
+  "0026-session-epoch": m0026,
+  "0027-passkeys": m0027,
+  "0028-sso": m0028,
+  "0029-trace-context": m0029,
 };
