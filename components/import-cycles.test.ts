@@ -4,21 +4,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf, isProjectFile } from "@/lib/testing/imports";
 
 const root = process.cwd();
-const IMPORT = /(?:import|export)\s+(type\s+)?[^'";]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
-
-function resolve(from: string, spec: string): string | undefined {
-  const base = spec.startsWith("@/")
-    ? path.join(root, spec.slice(2))
-    : spec.startsWith(".")
-      ? path.resolve(path.dirname(from), spec)
-      : undefined;
-  if (base === undefined) return undefined;
-  return ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]
-    .map((ext) => base + ext)
-    .find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
-}
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -33,10 +21,9 @@ function importGraph(files: string[]): Map<string, string[]> {
   return new Map(
     files.map((file) => [
       file,
-      [...fs.readFileSync(file, "utf8").matchAll(IMPORT)]
-        .filter((match) => !match[1])
-        .map((match) => resolve(file, match[2] ?? match[3]!))
-        .filter((target): target is string => target !== undefined),
+      importsOf(file)
+        .filter((found) => !found.typeOnly && isProjectFile(found.target))
+        .map((found) => found.target),
     ]),
   );
 }

@@ -1,8 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { Member } from "@/lib/members/schemas";
 import { AccessToggle } from "./access-toggle";
-import { EndSessionsButton } from "./end-sessions-button";
-import { ResetSecondFactorButton } from "./reset-second-factor-button";
+import { EndSessionsButton, ResetSecondFactorButton } from "./member-actions";
 import { RoleBadge } from "@/components/shared/role-badge";
 import { RoleSelect } from "./role-select";
 

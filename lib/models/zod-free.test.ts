@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf, isProjectFile } from "@/lib/testing/imports";
 
 // Pages without a form must not carry zod (30 KiB gzip on every page, issue 15). These modules are what the
 // gallery, a task's page and the Overview import for models, filters and the prompt bar; type-only imports
@@ -25,21 +25,6 @@ const FIRST_LOAD_ZOD_FREE = [
 ];
 
 const root = process.cwd();
-const IMPORT =
-  /(?:import|export)\s+(type\s+)?[^'";]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm;
-
-function resolve(from: string, spec: string): string | undefined {
-  const base = spec.startsWith("@/")
-    ? path.join(root, spec.slice(2))
-    : spec.startsWith(".")
-      ? path.resolve(path.dirname(from), spec)
-      : undefined;
-  if (base === undefined) return spec;
-  return ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]
-    .map((ext) => base + ext)
-    .find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
-}
-
 const isZod = (target: string) => target === "zod" || target.startsWith("zod/");
 
 /** The chain from `entry` to a module `found` picks, through value imports (static ones only, if told), or undefined. */
@@ -48,17 +33,15 @@ function chainTo(entry: string, found: (target: string) => boolean, staticOnly =
   const queue = [path.join(root, entry)];
   while (queue.length) {
     const file = queue.shift()!;
-    for (const match of fs.readFileSync(file, "utf8").matchAll(IMPORT)) {
-      if (match[1] || (staticOnly && match[3])) continue;
-      const target = resolve(file, match[2] ?? match[3] ?? match[4]!);
-      if (target === undefined || parent.has(target)) continue;
+    for (const { target, typeOnly, dynamic } of importsOf(file)) {
+      if (typeOnly || (staticOnly && dynamic) || parent.has(target)) continue;
       parent.set(target, file);
       if (found(target)) {
         const chain: string[] = [];
         for (let at: string | null | undefined = target; at; at = parent.get(at)) chain.unshift(path.relative(root, at));
         return chain;
       }
-      if (path.isAbsolute(target)) queue.push(target);
+      if (isProjectFile(target)) queue.push(target);
     }
   }
   return undefined;
