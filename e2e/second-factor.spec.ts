@@ -26,6 +26,8 @@ async function setUpApp(page: Page, password: string): Promise<string> {
   await page.getByLabel("Your password").fill(password);
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  // The key as a QR code a phone's app scans.
+  await expect(page.getByRole("img", { name: "QR code of the setup key" }).locator("svg")).toBeVisible();
   await page.getByLabel("Code from the app").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
@@ -44,6 +46,10 @@ test("an authenticator app is set up in Settings and asked at sign-in; signing t
   await laptop.goto("/settings");
   const secret = await setUpApp(laptop, tess.password);
   await expect(laptop.getByRole("heading", { name: "Authenticator app" }).locator("..").getByText("On", { exact: true })).toBeVisible();
+  // New recovery codes, shown once, for the same password.
+  await laptop.getByLabel("Your password").fill(tess.password);
+  await laptop.getByRole("button", { name: "New recovery codes" }).click();
+  await expect(laptop.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
 
   // Another browser: the password, then a code from the app.
   const phone = await newPage();

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { renderSVG } from "uqr";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -11,8 +12,8 @@ import { RecoveryCodes } from "./recovery-codes";
 type Step = { at: "start" } | { at: "code"; uri: string; secret: string; codes: string[] } | { at: "done"; codes: string[] };
 
 /**
- * Sets up an authenticator app: the password confirms it is you, the app takes the key (typed, or opened from
- * the otpauth link on a phone), one code from it proves it, then the recovery codes are shown once.
+ * Sets up an authenticator app: the password confirms it is you, the app takes the key (scanned from its QR code,
+ * typed, or opened from the otpauth link on a phone), one code from it proves it, then the recovery codes are shown once.
  */
 export function AuthenticatorAppSetup({ onDone }: { onDone: () => void }) {
   const [step, setStep] = useState<Step>({ at: "start" });
@@ -60,12 +61,20 @@ export function AuthenticatorAppSetup({ onDone }: { onDone: () => void }) {
         }
       >
         <p className="text-sm">
-          Add this key to your authenticator app (1Password, Google Authenticator, Authy, …), or{" "}
+          Scan this code with your authenticator app (1Password, Google Authenticator, Authy, …), type the key below into it, or{" "}
           <a className="underline underline-offset-2" href={step.uri}>
             open it in the app
           </a>{" "}
           on this device.
         </p>
+        {/* Drawn from the key alone (no text of it goes into the SVG), dark on white in both themes, as scanners want. */}
+        <div
+          role="img"
+          aria-label="QR code of the setup key"
+          data-testid="totp-qr"
+          className="size-44 rounded-md bg-white p-2 [&>svg]:size-full"
+          dangerouslySetInnerHTML={{ __html: renderSVG(step.uri, { border: 0 }) }}
+        />
         <code aria-label="Setup key" className="rounded-md bg-muted p-3 font-mono text-sm break-all" data-testid="totp-secret">
           {step.secret}
         </code>

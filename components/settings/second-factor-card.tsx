@@ -14,6 +14,7 @@ import { authPost, removePasskey, useCall } from "@/lib/query/second-factor";
 import type { PasskeyView } from "@/lib/schemas/second-factor-views";
 import { AuthenticatorAppSetup } from "./authenticator-app-setup";
 import { PasskeyAdd } from "./passkey-add";
+import { RecoveryCodes } from "./recovery-codes";
 
 interface Props {
   appOn: boolean;
@@ -44,7 +45,7 @@ export function SecondFactorCard({ appOn, passkeys, required }: Props) {
             </h3>
             {appOn ? <Badge variant="success">On</Badge> : <Badge variant="outline">Off</Badge>}
           </div>
-          {appOn ? <AppOff onOff={refresh} /> : <AuthenticatorAppSetup onDone={refresh} />}
+          {appOn ? <AppOn onOff={refresh} /> : <AuthenticatorAppSetup onDone={refresh} />}
         </section>
         <section aria-labelledby="passkeys" className="grid gap-3">
           <h3 id="passkeys" className="font-medium">
@@ -86,32 +87,48 @@ export function SecondFactorCard({ appOn, passkeys, required }: Props) {
   );
 }
 
-/** Turning the app off takes the password, like turning it on. */
-function AppOff({ onOff }: { onOff: () => void }) {
+/**
+ * With the app on: new recovery codes (the old ones stop working) or the app turned off. Each takes the password,
+ * like turning it on; one field serves both buttons.
+ */
+function AppOn({ onOff }: { onOff: () => void }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  async function submit(event: FormEvent) {
+  const [pending, setPending] = useState<"codes" | "off">();
+  const [codes, setCodes] = useState<string[]>();
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPending(true);
+    const action = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "off" ? "off" : "codes";
+    setPending(action);
     setError(undefined);
     try {
-      await authPost("/two-factor/disable", { password });
-      onOff();
+      if (action === "off") {
+        await authPost("/two-factor/disable", { password });
+        onOff();
+      } else {
+        setCodes((await authPost<{ backupCodes: string[] }>("/two-factor/generate-backup-codes", { password })).backupCodes);
+        setPassword("");
+      }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : "That did not work. Try again.");
     } finally {
-      setPending(false);
+      setPending(undefined);
     }
   }
   return (
-    <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={submit}>
-      <FormField label="Your password" error={error} className="w-full max-w-xs">
-        <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </FormField>
-      <Button type="submit" variant="outline" pending={pending}>
-        Turn off the app
-      </Button>
-    </form>
+    <div className="grid gap-3">
+      <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={submit}>
+        <FormField label="Your password" error={error} className="w-full max-w-xs">
+          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </FormField>
+        <Button type="submit" value="codes" variant="outline" pending={pending === "codes"} disabled={pending === "off"}>
+          New recovery codes
+        </Button>
+        <Button type="submit" value="off" variant="outline" pending={pending === "off"} disabled={pending === "codes"}>
+          Turn off the app
+        </Button>
+      </form>
+      {codes && <RecoveryCodes codes={codes} />}
+    </div>
   );
 }
