@@ -10,6 +10,9 @@ import { test, expect } from "./support/fixtures";
 const darkroomPort = Number(process.env.E2E_PORT ?? 3100);
 const PROVIDER = "e2e";
 const LABEL = "Sign in with Test SSO";
+// The same provider again, for its members group only: who leaves the group loses access.
+const GROUPS_PROVIDER = "e2e-groups";
+const GROUPS_LABEL = "Sign in with Test SSO (members group)";
 // Unique per run: a lane's database outlives nothing, but a rerun against a kept server must not meet old accounts.
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}-${run}@team.example`;
@@ -19,7 +22,7 @@ let idp: TestIdp;
 test.beforeAll(async ({ playwright, baseURL }) => {
   idp = await startTestIdp({
     port: darkroomPort + 1500,
-    redirectUris: [`${baseURL}/api/auth/sso/callback/${PROVIDER}`],
+    redirectUris: [PROVIDER, GROUPS_PROVIDER].map((id) => `${baseURL}/api/auth/sso/callback/${id}`),
   });
   const admin = await playwright.request.newContext({ baseURL, storageState: test.info().project.use.storageState as string });
   const response = await admin.put(`/api/settings/sso/${PROVIDER}`, {
@@ -36,6 +39,21 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     },
   });
   expect(response.status(), await response.text()).toBe(200);
+  const groups = await admin.put(`/api/settings/sso/${GROUPS_PROVIDER}`, {
+    headers: { origin: baseURL! },
+    data: {
+      label: GROUPS_LABEL,
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      allowedDomains: ["team.example"],
+      defaultRole: "viewer",
+      groupsClaim: "groups",
+      groupRoles: { admin: [], member: ["darkroom-members"], viewer: [] },
+      groupsOnly: true,
+    },
+  });
+  expect(groups.status(), await groups.text()).toBe(200);
   await admin.dispose();
 });
 
@@ -45,15 +63,15 @@ test.afterAll(async ({ playwright, baseURL }) => {
   const { members } = (await (await admin.get("/api/members")).json()) as { members: { id: string; email: string }[] };
   for (const member of members.filter((m) => m.email.endsWith(`-${run}@team.example`)))
     await admin.patch(`/api/members/${member.id}`, { headers, data: { role: "viewer", disabled: true } });
-  await admin.delete(`/api/settings/sso/${PROVIDER}`, { headers });
+  for (const id of [PROVIDER, GROUPS_PROVIDER]) await admin.delete(`/api/settings/sso/${id}`, { headers });
   await admin.dispose();
   await idp?.close();
 });
 
 /** From the sign-in page through the provider's own page, as a person does it. */
-async function signInThroughProvider(page: Page, address: string) {
+async function signInThroughProvider(page: Page, address: string, label = LABEL) {
   await page.goto("/sign-in");
-  await page.getByRole("link", { name: LABEL }).click();
+  await page.getByRole("link", { name: label, exact: true }).click();
   await expect(page.getByRole("heading", { name: "Test identity provider" })).toBeVisible();
   await page.getByLabel("Email").fill(address);
   await page.getByRole("button", { name: "Continue" }).click();
@@ -96,4 +114,18 @@ test("an email outside the allowed domains is refused with words", async ({ newP
   await expect(page).toHaveURL("/sign-in?sso_error=domain_not_allowed");
   await expect(page.getByRole("alert").filter({ hasText: "not in a domain this team allows" })).toBeVisible();
   expect((await page.request.get("/api/me")).status()).toBe(401);
+});
+
+test("a member removed from the provider's group loses access at the next refresh", async ({ newPage }) => {
+  idp.setAccount({ email: email("gus"), email_verified: true, name: "Gus Group", groups: ["darkroom-members"] });
+  const page = await newPage();
+  await signInThroughProvider(page, email("gus"), GROUPS_LABEL);
+  await expect(page).toHaveURL("/");
+  expect(await roleOf(page)).toBe("member");
+  // Out of the group at the provider. The e2e app asks the provider at every fresh check of a session
+  // (SSO_RECHECK_MINUTES=0, playwright.config.ts), so the next one, once the 30 s session cache lapses, ends it.
+  idp.setAccount({ email: email("gus"), email_verified: true, name: "Gus Group", groups: [] });
+  await expect.poll(async () => (await page.request.get("/api/me")).status(), { timeout: 60_000, intervals: [2_000] }).toBe(401);
+  await page.goto("/");
+  await expect(page).toHaveURL("/sign-in");
 });

@@ -143,7 +143,7 @@ const schema = z
     // OpenID providers for single sign-on, as a JSON array (docs/operations.md#single-sign-on); Settings adds more.
     SSO_PROVIDERS: ssoProvidersFromEnv,
     // How often a signed-in member's provider is asked again whether they may still come in (lib/auth/sso/recheck.ts).
-    SSO_RECHECK_MINUTES: optional(z.coerce.number({ error: "must be a number of minutes" }).int().min(1).max(1440)).transform(
+    SSO_RECHECK_MINUTES: optional(z.coerce.number({ error: "must be a number of minutes" }).int().min(0).max(1440)).transform(
       (value) => value ?? 15,
     ),
   })
