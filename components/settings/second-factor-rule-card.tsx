@@ -48,7 +48,7 @@ export function SecondFactorRuleCard({ required }: { required: string }) {
             </Select>
           </FormField>
           <Button type="submit" variant="outline" pending={save.isPending}>
-            Save
+            Save rule
           </Button>
         </form>
         {save.isError && (
