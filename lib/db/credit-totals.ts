@@ -234,11 +234,27 @@ const figuresOf = ({ tasks, used, refunded, reservedNow }: Group["totals"]): Cre
 // ---- Queries ----
 
 export async function creditTotals(db: Db, range: CreditRange = {}): Promise<CreditTotals> {
-  const totals = (await groups(db, range)).reduce((sum, row) => add(sum, row.totals), ZERO);
+  return totalsOf(db, range, await groups(db, range));
+}
+
+async function totalsOf(db: Db, range: CreditRange, rows: Group[]): Promise<CreditTotals> {
+  const totals = rows.reduce((sum, row) => add(sum, row.totals), ZERO);
   // The oldest counted task: one step down the (created_at, id) index.
   let first = db.selectFrom("tasks").select("tasks.created_at").orderBy("tasks.created_at").limit(1);
   if (range.since) first = first.where("tasks.created_at", ">=", range.since);
   return { ...totals, firstCreatedAt: (await first.executeTakeFirst())?.created_at ?? null };
+}
+
+/**
+ * The totals and the per-member and per-model tables from one read of the rollups: the Credits page wants all
+ * three, and each read of them is a statement (and on Postgres a round trip) the page waits for.
+ */
+export async function creditBreakdown(
+  db: Db,
+  range: CreditRange = {},
+): Promise<{ totals: CreditTotals; byMember: MemberCredits[]; byModel: ModelCredits[] }> {
+  const rows = await groups(db, range);
+  return { totals: await totalsOf(db, range, rows), byMember: await membersOf(db, rows), byModel: modelsOf(rows) };
 }
 
 const byUsed = <T extends CreditFigures>(rows: T[], name: (row: T) => string): T[] =>
@@ -246,7 +262,11 @@ const byUsed = <T extends CreditFigures>(rows: T[], name: (row: T) => string): T
 
 /** One row per member, most used first. */
 export async function creditsByMember(db: Db, range: CreditRange = {}): Promise<MemberCredits[]> {
-  const members = sumBy(await groups(db, range), (row) => row.userId ?? "");
+  return membersOf(db, await groups(db, range));
+}
+
+async function membersOf(db: Db, rows: Group[]): Promise<MemberCredits[]> {
+  const members = sumBy(rows, (row) => row.userId ?? "");
   const ids = members.flatMap(({ first }) => (first.userId ? [first.userId] : []));
   const names = new Map(
     ids.length ? (await db.selectFrom("user").select(["id", "name"]).where("id", "in", ids).execute()).map((u) => [u.id, u.name]) : [],
@@ -263,8 +283,12 @@ export async function creditsByMember(db: Db, range: CreditRange = {}): Promise<
 
 /** One row per model, most used first. */
 export async function creditsByModel(db: Db, range: CreditRange = {}): Promise<ModelCredits[]> {
+  return modelsOf(await groups(db, range));
+}
+
+function modelsOf(rows: Group[]): ModelCredits[] {
   return byUsed(
-    sumBy(await groups(db, range), (row) => row.model).map(({ first, totals }) => ({ model: first.model, ...figuresOf(totals) })),
+    sumBy(rows, (row) => row.model).map(({ first, totals }) => ({ model: first.model, ...figuresOf(totals) })),
     (row) => row.model,
   );
 }
