@@ -47,12 +47,18 @@ export async function serveBuild(config: Record<string, string>): Promise<Served
  * `next start` of the build in `cwd` on a free port, behind the launcher's front, once `ready` answers 2xx;
  * a string saying why when it did not start.
  */
-export async function startNext(options: { cwd: string; env?: Record<string, string>; ready: string }): Promise<ServedApp | string> {
+export async function startNext(options: {
+  cwd: string;
+  env?: Record<string, string>;
+  ready: string;
+  /** More of Node's own options for the server (e.g. a bench's probe preloaded beside the front). */
+  nodeArgs?: string[];
+}): Promise<ServedApp | string> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const front = pathToFileURL(path.resolve("lib", "launcher", "front.mjs")).href;
   const next = path.join(options.cwd, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, ["--import", front, next, "start", "-p", String(port)], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", front, next, "start", "-p", String(port)], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, PORT: String(port) },
     stdio: "ignore",

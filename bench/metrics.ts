@@ -6,12 +6,13 @@
 // shared machine where wall-clock req/s swings by tens of percent); the paired throughput ratio is printed too.
 // Target: metrics cost at most 2%. Exits 1 only when something broke.
 import "server-only";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { pointAppAt } from "@/bench/app-env";
 import { cookieHeader, serveBuild, signIn, type ServedApp } from "@/bench/app-server";
+import { cpuSeconds } from "@/bench/proc-stats";
 import { printTable } from "@/bench/table";
 
 const CONNECTIONS = 20;
@@ -29,31 +30,6 @@ const { closeDatabase } = await import("@/lib/db");
 const { userId } = await setupAdmin();
 await seedTasks({ total: 240, userId, media: await archivedMedia(localStore(config.MEDIA_DIR), 10) });
 await closeDatabase();
-
-/**
- * CPU seconds a server and its children have used (Linux /proc: the launcher's front and Next's own child).
- * On a machine shared with other work, wall-clock throughput swings far more than 2% between seconds; the CPU
- * each request cost does not, and it is what bounds throughput once the cores are busy.
- */
-function cpuSeconds(root: number): number {
-  const stats = readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
-      try {
-        // Fields after the command's closing parenthesis: state ppid … utime (14th) stime (15th).
-        const rest = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-        return [{ pid: Number(pid), ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) }];
-      } catch {
-        return []; // ended meanwhile
-      }
-    });
-  const tree = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of stats) if (tree.has(p.ppid) && !tree.has(p.pid)) grew = tree.add(p.pid).size > 0;
-  }
-  return stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / 100; // USER_HZ
-}
 
 const servers: ServedApp[] = [];
 const serve = async (extra: Record<string, string>) => {

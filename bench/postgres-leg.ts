@@ -5,9 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
-import type { QueryFigures } from "./query-figures";
-
-export type PostgresFigures = QueryFigures & { seedSeconds: number };
+import type { SizedFigures } from "./query-figures";
 
 async function admin(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -30,13 +28,15 @@ function stopCluster(serverUrl: string): void {
     } catch {
       continue;
     }
-    if (!options.includes(`-p ${port} `)) continue;
+    // postmaster.opts quotes each argument: `"-p" "5433"`.
+    if (!options.includes(`"-p" "${port}"`) && !options.includes(`-p ${port} `)) continue;
     const bin = execFileSync("bash", ["-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1"]).toString().trim();
     execFileSync("su", ["postgres", "-c", `${bin}/pg_ctl -D ${data} -m fast stop`], { stdio: "ignore" });
   }
 }
 
-export async function postgresFigures({ total, deep }: { total: number; deep: number }): Promise<PostgresFigures | string> {
+/** The figures at each of `sizes`, grown on one fresh database (see bench/gallery-postgres.ts). */
+export async function postgresFigures({ sizes }: { sizes: number[] }): Promise<SizedFigures[] | string> {
   let serverUrl = process.env.TEST_DATABASE_URL;
   let started = false;
   if (!serverUrl) {
@@ -56,15 +56,15 @@ export async function postgresFigures({ total, deep }: { total: number; deep: nu
     await admin(serverUrl, `create database ${name}`);
     const child = spawn(
       process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "bench/gallery-postgres.ts", url.toString(), String(total), String(deep)],
+      ["--conditions=react-server", "--import", "tsx", "bench/gallery-postgres.ts", url.toString(), sizes.join(",")],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     const last = out.trim().split("\n").at(-1) ?? "";
-    if (code !== 0 || !last.startsWith("{")) return `failed (exit ${code})`;
-    return JSON.parse(last) as PostgresFigures;
+    if (code !== 0 || !last.startsWith("[")) return `failed (exit ${code})`;
+    return JSON.parse(last) as SizedFigures[];
   } finally {
     await admin(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
     if (started) stopCluster(serverUrl);

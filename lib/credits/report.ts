@@ -2,10 +2,8 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { database } from "@/lib/db";
 import {
-  creditsByMember,
-  creditsByModel,
+  creditBreakdown,
   creditsByToken,
-  creditTotals,
   hasTasks,
   spendByBucket,
   type CreditTotals,
@@ -56,9 +54,7 @@ export async function getCreditReport({
   const range = { since };
   return inOneSnapshot(reader, async (db) => {
     // One after another: a transaction holds one connection.
-    const totals = await creditTotals(db, range);
-    const byMember = await creditsByMember(db, range);
-    const byModel = await creditsByModel(db, range);
+    const { totals, byMember, byModel } = await creditBreakdown(db, range);
     const byToken = await creditsByToken(db, range);
     const from = since ?? totals.firstCreatedAt ?? now.toISOString();
     const bucket = since ? "day" : bucketFor(from, now);

@@ -124,6 +124,8 @@ type RawTotals = RawFigures & {
 /** One (member, model) group's figures in the period: what every report below is summed from. */
 interface Group {
   userId: string | null;
+  /** The member's name, read with the figures (a statement fewer for the page); null when removed. */
+  name: string | null;
   model: string;
   totals: Omit<CreditTotals, "firstCreatedAt">;
 }
@@ -180,6 +182,7 @@ async function groups(db: Db, range: CreditRange): Promise<Group[]> {
     .select((eb) => [
       "r.user_id",
       "r.model",
+      eb.selectFrom("user").select("user.name").whereRef("user.id", "=", "r.user_id").as("member_name"),
       eb.fn.sum<number | string>("r.tasks").as("tasks"),
       eb.fn.sum<number | string>("r.used").as("used"),
       eb.fn.sum<number | string>("r.refunded").as("refunded"),
@@ -193,16 +196,26 @@ async function groups(db: Db, range: CreditRange): Promise<Group[]> {
     ])
     .groupBy(["r.user_id", "r.model"]);
   if (fromDay) rollups = rollups.where("r.day", ">=", fromDay);
-  const rows = (await rollups.execute()).map((row) => ({ userId: row.user_id || null, model: row.model, totals: toTotals(row) }));
+  const rows = (await rollups.execute()).map((row) => ({
+    userId: row.user_id || null,
+    name: row.member_name ?? null,
+    model: row.model,
+    totals: toTotals(row),
+  }));
   if (partDay) {
     const part = await db
       .selectFrom("tasks")
       .where("tasks.created_at", ">=", partDay.since)
       .where("tasks.created_at", "<", partDay.until)
-      .select((eb) => [eb.ref("tasks.user_id").as("user_id"), eb.ref("tasks.model").as("model"), ...totalsFigures(eb)])
+      .select((eb) => [
+        eb.ref("tasks.user_id").as("user_id"),
+        eb.ref("tasks.model").as("model"),
+        eb.selectFrom("user").select("user.name").whereRef("user.id", "=", "tasks.user_id").as("member_name"),
+        ...totalsFigures(eb),
+      ])
       .groupBy(["tasks.user_id", "tasks.model"])
       .execute();
-    rows.push(...part.map((row) => ({ userId: row.user_id, model: row.model, totals: toTotals(row) })));
+    rows.push(...part.map((row) => ({ userId: row.user_id, name: row.member_name ?? null, model: row.model, totals: toTotals(row) })));
   }
   return rows.filter((row) => row.totals.tasks > 0);
 }
@@ -234,11 +247,27 @@ const figuresOf = ({ tasks, used, refunded, reservedNow }: Group["totals"]): Cre
 // ---- Queries ----
 
 export async function creditTotals(db: Db, range: CreditRange = {}): Promise<CreditTotals> {
-  const totals = (await groups(db, range)).reduce((sum, row) => add(sum, row.totals), ZERO);
+  return totalsOf(db, range, await groups(db, range));
+}
+
+async function totalsOf(db: Db, range: CreditRange, rows: Group[]): Promise<CreditTotals> {
+  const totals = rows.reduce((sum, row) => add(sum, row.totals), ZERO);
   // The oldest counted task: one step down the (created_at, id) index.
   let first = db.selectFrom("tasks").select("tasks.created_at").orderBy("tasks.created_at").limit(1);
   if (range.since) first = first.where("tasks.created_at", ">=", range.since);
   return { ...totals, firstCreatedAt: (await first.executeTakeFirst())?.created_at ?? null };
+}
+
+/**
+ * The totals and the per-member and per-model tables from one read of the rollups: the Credits page wants all
+ * three, and each read of them is a statement (and on Postgres a round trip) the page waits for.
+ */
+export async function creditBreakdown(
+  db: Db,
+  range: CreditRange = {},
+): Promise<{ totals: CreditTotals; byMember: MemberCredits[]; byModel: ModelCredits[] }> {
+  const rows = await groups(db, range);
+  return { totals: await totalsOf(db, range, rows), byMember: membersOf(rows), byModel: modelsOf(rows) };
 }
 
 const byUsed = <T extends CreditFigures>(rows: T[], name: (row: T) => string): T[] =>
@@ -246,15 +275,15 @@ const byUsed = <T extends CreditFigures>(rows: T[], name: (row: T) => string): T
 
 /** One row per member, most used first. */
 export async function creditsByMember(db: Db, range: CreditRange = {}): Promise<MemberCredits[]> {
-  const members = sumBy(await groups(db, range), (row) => row.userId ?? "");
-  const ids = members.flatMap(({ first }) => (first.userId ? [first.userId] : []));
-  const names = new Map(
-    ids.length ? (await db.selectFrom("user").select(["id", "name"]).where("id", "in", ids).execute()).map((u) => [u.id, u.name]) : [],
-  );
+  return membersOf(await groups(db, range));
+}
+
+function membersOf(rows: Group[]): MemberCredits[] {
+  const members = sumBy(rows, (row) => row.userId ?? "");
   return byUsed(
     members.map(({ first, totals }) => ({
       userId: first.userId,
-      name: first.userId ? (names.get(first.userId) ?? null) : null,
+      name: first.userId ? first.name : null,
       ...figuresOf(totals),
     })),
     (row) => row.name ?? "",
@@ -263,8 +292,12 @@ export async function creditsByMember(db: Db, range: CreditRange = {}): Promise<
 
 /** One row per model, most used first. */
 export async function creditsByModel(db: Db, range: CreditRange = {}): Promise<ModelCredits[]> {
+  return modelsOf(await groups(db, range));
+}
+
+function modelsOf(rows: Group[]): ModelCredits[] {
   return byUsed(
-    sumBy(await groups(db, range), (row) => row.model).map(({ first, totals }) => ({ model: first.model, ...figuresOf(totals) })),
+    sumBy(rows, (row) => row.model).map(({ first, totals }) => ({ model: first.model, ...figuresOf(totals) })),
     (row) => row.model,
   );
 }
