@@ -25,35 +25,22 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     redirectUris: [PROVIDER, GROUPS_PROVIDER].map((id) => `${baseURL}/api/auth/sso/callback/${id}`),
   });
   const admin = await playwright.request.newContext({ baseURL, storageState: test.info().project.use.storageState as string });
-  const response = await admin.put(`/api/settings/sso/${PROVIDER}`, {
-    headers: { origin: baseURL! },
-    data: {
-      label: LABEL,
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      allowedDomains: ["team.example"],
-      defaultRole: "viewer",
-      groupsClaim: "groups",
-      groupRoles: { admin: ["darkroom-admins"], member: [], viewer: [] },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const groups = await admin.put(`/api/settings/sso/${GROUPS_PROVIDER}`, {
-    headers: { origin: baseURL! },
-    data: {
-      label: GROUPS_LABEL,
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      allowedDomains: ["team.example"],
-      defaultRole: "viewer",
-      groupsClaim: "groups",
-      groupRoles: { admin: [], member: ["darkroom-members"], viewer: [] },
-      groupsOnly: true,
-    },
-  });
-  expect(groups.status(), await groups.text()).toBe(200);
+  // Both providers are the same test provider and client, with their own rules.
+  const common = {
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    allowedDomains: ["team.example"],
+    defaultRole: "viewer",
+    groupsClaim: "groups",
+  };
+  for (const [id, rules] of [
+    [PROVIDER, { label: LABEL, groupRoles: { admin: ["darkroom-admins"], member: [], viewer: [] } }],
+    [GROUPS_PROVIDER, { label: GROUPS_LABEL, groupRoles: { admin: [], member: ["darkroom-members"], viewer: [] }, groupsOnly: true }],
+  ] as const) {
+    const response = await admin.put(`/api/settings/sso/${id}`, { headers: { origin: baseURL! }, data: { ...common, ...rules } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
   await admin.dispose();
 });
 

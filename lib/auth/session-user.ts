@@ -1,3 +1,4 @@
+import "server-only";
 import type { Role } from "@/lib/members/roles";
 
 // Who a session belongs to: its own module, so that the session (session.ts) and its cache (session-cache.ts)

@@ -1,3 +1,4 @@
+import "server-only";
 // A browser's User-Agent in words for the sessions list: the device and the browser, simply. Unknown parts
 // say so rather than guess.
 
