@@ -1,6 +1,6 @@
 // Which server events make which browser notifications, with the fetches and Notification faked.
 import { describe, expect, it } from "vitest";
-import { batchNote, createNotifier, excerpt, finishedOutcome, type Note, type SubmissionInfo, type TaskInfo } from "./notifications";
+import { runsNote, createNotifier, excerpt, finishedOutcome, type Note, type SubmissionInfo, type TaskInfo } from "./notifications";
 
 function setup({
   tasks = {},
@@ -16,7 +16,7 @@ function setup({
   const notifier = createNotifier({
     fetchTask: async (id) => (tasks[id] ? { id, model: "gamma-5-pro", status: "succeeded", prompt: "a lighthouse", ...tasks[id] } : null),
     fetchSubmission: async (id) =>
-      submissions[id] ? { id, state: "accepted", taskId: null, batchId: null, prompt: "a lighthouse", ...submissions[id] } : null,
+      submissions[id] ? { id, state: "accepted", taskId: null, runsId: null, prompt: "a lighthouse", ...submissions[id] } : null,
     fetchWaiting: async () => state.waiting,
     show: (note) => shown.push(note),
   });
@@ -27,7 +27,7 @@ const sub = (id: string, patch: Partial<SubmissionInfo> = {}): SubmissionInfo =>
   id,
   state: "queued",
   taskId: null,
-  batchId: "b1",
+  runsId: "b1",
   prompt: "a lighthouse",
   ...patch,
 });
@@ -96,24 +96,24 @@ describe("batch notifications", () => {
     expect(shown.at(-1)).toEqual({
       title: "All 3 runs finished",
       body: "1 succeeded, 1 failed, 1 not sent: a lighthouse",
-      tag: "batch:b1",
+      tag: "runs:b1",
     });
     await notifier.onTask({ id: "t2", status: "failed" });
     await notifier.onSubmission({ id: "s2" });
-    expect(shown.filter((n) => n.tag === "batch:b1")).toHaveLength(1);
+    expect(shown.filter((n) => n.tag === "runs:b1")).toHaveLength(1);
   });
 
   it("counts a task that finished before its submission event was read", async () => {
     const { notifier, shown } = setup({ tasks: { t1: {} }, submissions: { s1: sub("s1", { state: "accepted", taskId: "t1" }) } });
     await notifier.onTask({ id: "t1", status: "succeeded", archive: "done" });
     await notifier.onSubmission({ id: "s1" });
-    expect(shown.map((n) => n.tag)).toEqual(["task:t1", "batch:b1"]);
+    expect(shown.map((n) => n.tag)).toEqual(["task:t1", "runs:b1"]);
   });
 
   it("ignores single runs and waits when the queue cannot be read", async () => {
     const { notifier, shown } = setup({
       tasks: { t1: {} },
-      submissions: { single: { state: "accepted", taskId: "t1", batchId: null }, s1: sub("s1", { state: "accepted", taskId: "t1" }) },
+      submissions: { single: { state: "accepted", taskId: "t1", runsId: null }, s1: sub("s1", { state: "accepted", taskId: "t1" }) },
       waiting: null,
     });
     await notifier.onSubmission({ id: "single" });
@@ -123,6 +123,6 @@ describe("batch notifications", () => {
   });
 
   it("summarises outcomes", () => {
-    expect(batchNote("b", "p", ["succeeded", "succeeded"]).body).toBe("2 succeeded: p");
+    expect(runsNote("b", "p", ["succeeded", "succeeded"]).body).toBe("2 succeeded: p");
   });
 });

@@ -1,5 +1,5 @@
 // Which server events become browser notifications: one when a task finishes, one when every run of a
-// "Runs: N" submission (a batch: submissions sharing a batch id) has finished. Pure logic with its I/O
+// "Runs: N" submission (submissions sharing a runs id) has finished. Pure logic with its I/O
 // passed in, so it is tested without a browser; lib/notifications-browser.ts wires it to fetch and Notification.
 
 export interface Note {
@@ -20,7 +20,7 @@ export interface SubmissionInfo {
   id: string;
   state: string;
   taskId: string | null;
-  batchId: string | null;
+  runsId: string | null;
   prompt: string | null;
 }
 
@@ -58,14 +58,14 @@ export function taskNote(task: TaskInfo, outcome: "succeeded" | "failed"): Note 
   };
 }
 
-export function batchNote(batchId: string, prompt: string | null, outcomes: Outcome[]): Note {
+export function runsNote(runsId: string, prompt: string | null, outcomes: Outcome[]): Note {
   const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
   const parts = [
     `${count("succeeded")} succeeded`,
     count("failed") ? `${count("failed")} failed` : "",
     count("not sent") ? `${count("not sent")} not sent` : "",
   ].filter(Boolean);
-  return { title: `All ${outcomes.length} runs finished`, body: `${parts.join(", ")}: ${excerpt(prompt)}`, tag: `batch:${batchId}` };
+  return { title: `All ${outcomes.length} runs finished`, body: `${parts.join(", ")}: ${excerpt(prompt)}`, tag: `runs:${runsId}` };
 }
 
 export interface Notifier {
@@ -83,25 +83,25 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   const outcomeOf = (member: { state: string; taskId: string | null }): Outcome | null =>
     NEVER_SENT.has(member.state) ? "not sent" : member.taskId ? (finished.get(member.taskId) ?? null) : null;
 
-  async function checkBatch(batchId: string): Promise<void> {
-    const batch = batches.get(batchId);
-    if (!batch || announced.has(batchId)) return;
+  async function checkRuns(runsId: string): Promise<void> {
+    const batch = batches.get(runsId);
+    if (!batch || announced.has(runsId)) return;
     const outcomes = [...batch.members.values()].map(outcomeOf);
     if (outcomes.some((o) => o === null)) return;
     // Everything seen has finished; runs still in the queue have not been seen yet.
     const queue = await deps.fetchWaiting();
     if (!queue) return; // better no notification than a premature one; the next event checks again
-    const waiting = queue.filter((s) => s.batchId === batchId);
+    const waiting = queue.filter((s) => s.runsId === runsId);
     if (waiting.length > 0) {
       for (const s of waiting) batch.members.set(s.id, { state: s.state, taskId: s.taskId });
       return;
     }
-    if (announced.has(batchId)) return;
-    announced.add(batchId);
-    deps.show(batchNote(batchId, batch.prompt, outcomes as Outcome[]));
+    if (announced.has(runsId)) return;
+    announced.add(runsId);
+    deps.show(runsNote(runsId, batch.prompt, outcomes as Outcome[]));
   }
 
-  const batchOfTask = (taskId: string) =>
+  const runsOfTask = (taskId: string) =>
     [...batches.entries()].find(([, b]) => [...b.members.values()].some((m) => m.taskId === taskId))?.[0];
 
   return {
@@ -111,16 +111,16 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       finished.set(event.id, outcome);
       const task = await deps.fetchTask(event.id);
       if (task) deps.show(taskNote(task, outcome));
-      const batchId = batchOfTask(event.id);
-      if (batchId) await checkBatch(batchId);
+      const runsId = runsOfTask(event.id);
+      if (runsId) await checkRuns(runsId);
     },
     async onSubmission(event) {
       const submission = await deps.fetchSubmission(event.id);
-      if (!submission?.batchId) return; // a single run: its task's own notification says it all
-      const batch = batches.get(submission.batchId) ?? { prompt: submission.prompt, members: new Map() };
-      batches.set(submission.batchId, batch);
+      if (!submission?.runsId) return; // a single run: its task's own notification says it all
+      const batch = batches.get(submission.runsId) ?? { prompt: submission.prompt, members: new Map() };
+      batches.set(submission.runsId, batch);
       batch.members.set(submission.id, { state: submission.state, taskId: submission.taskId });
-      await checkBatch(submission.batchId);
+      await checkRuns(submission.runsId);
     },
   };
 }

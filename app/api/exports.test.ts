@@ -253,7 +253,7 @@ describe("usage per access token", () => {
         error_code: null,
         error_message: null,
         error_field: null,
-        batch_id: null,
+        runs_id: null,
         task_id: "task_via_token_1",
         upstream_raw: null,
         token_id: view.id,

@@ -69,7 +69,7 @@ export function SubmissionCard({ tracked, onShowField }: SubmissionCardProps) {
           <h3 id={titleId} className="text-sm leading-tight font-semibold">
             {model?.label ?? submission.model}
             {mode && <span className="font-normal text-muted-foreground"> · {mode}</span>}
-            {(run > 1 || submission.batchId) && <span className="font-normal text-muted-foreground"> · run {run}</span>}
+            {(run > 1 || submission.runsId) && <span className="font-normal text-muted-foreground"> · run {run}</span>}
           </h3>
           <Badge variant={badge.tone}>
             {badge.busy && <LoaderCircle aria-hidden className="animate-spin" />}

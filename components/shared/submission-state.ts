@@ -8,4 +8,5 @@ export const SUBMISSION_STATE: Record<SubmissionView["state"], string> = {
   rejected: "Refused",
   cancelled: "Cancelled",
   attention: "Needs attention",
+  paused: "Paused",
 };

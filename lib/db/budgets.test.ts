@@ -106,7 +106,7 @@ describe("budget figures", () => {
           error_code: null,
           error_message: null,
           error_field: null,
-          batch_id: null,
+          runs_id: null,
           task_id: null,
           upstream_raw: null,
           estimated_credits: rng.pick([44, 12.5, 0, null]),

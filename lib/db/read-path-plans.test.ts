@@ -61,7 +61,7 @@ beforeAll(async () => {
         error_code: null,
         error_message: null,
         error_field: null,
-        batch_id: null,
+        runs_id: null,
         task_id: id(i),
         upstream_raw: null,
         token_id: i % 50 === 0 ? `token_${i % 200}` : null,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Generated } from "kysely";
+import type { BatchSource, BatchState } from "@/lib/schemas/batches";
 import type { SubmissionState } from "@/lib/schemas/views";
 
 // Table types. `user` and `session` belong to better-auth (its camelCase columns, created by its own
@@ -112,7 +113,12 @@ export interface SubmissionTable {
   /** The HTTP status of the answer that refused it, and the code the service sent in it, as sent (scrubbed) (0019). */
   error_status: Generated<number | null>;
   error_upstream_code: Generated<string | null>;
-  batch_id: string | null;
+  /** The first run's id, shared by the N identical submissions of "Runs: N"; null for a single run (0030 renamed it). */
+  runs_id: string | null;
+  /** The batch it is a row of (issue 48, 0030), that row's key (the key column, OpenAI's custom_id) and its line in the file. */
+  batch_id: Generated<string | null>;
+  batch_key: Generated<string | null>;
+  batch_line: Generated<number | null>;
   task_id: string | null;
   /** The last upstream answer that left the outcome unknown (bounded, secrets cut out). */
   upstream_raw: string | null;
@@ -137,6 +143,27 @@ export interface ComparisonTable {
   created_at: string;
   /** The submission of the picked column, or null. */
   favourite_submission_id: string | null;
+}
+
+/** Many submissions made at once from a file or a prompt with variations (issue 48, 0030); its rows are submissions naming it. */
+export interface BatchTable {
+  id: string;
+  user_id: string;
+  /** The access token a script started it with (POST /v1/batches), or null from the dashboard. */
+  token_id: string | null;
+  name: string;
+  /** The model every row uses, or null when the rows name their own (a gateway JSONL file). */
+  model: string | null;
+  source: BatchSource;
+  /** What its member asked for: running, paused or cancelled. How far it got is in its rows' states. */
+  state: BatchState;
+  rows: number;
+  /** A hash of the file and the recipe: a resend with the same id must be the same batch. */
+  fingerprint: string;
+  /** The batch whose failed rows this one sends again. */
+  retry_of: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface TaskTable {
@@ -460,6 +487,7 @@ export interface Database {
   access_tokens: AccessTokenTable;
   share_links: ShareLinkTable;
   comparisons: ComparisonTable;
+  batches: BatchTable;
   boards: BoardTable;
   board_items: BoardItemTable;
   webhook_deliveries: WebhookDeliveryTable;

@@ -15,8 +15,8 @@ export async function getSubmission(db: Db, { id }: { id: string }): Promise<Sub
   return db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function getSubmissionsByBatch(db: Db, { batchId }: { batchId: string }): Promise<Submission[]> {
-  return db.selectFrom("submissions").selectAll().where("batch_id", "=", batchId).orderBy("position").execute();
+export async function getSubmissionsOfRuns(db: Db, { runsId }: { runsId: string }): Promise<Submission[]> {
+  return db.selectFrom("submissions").selectAll().where("runs_id", "=", runsId).orderBy("position").execute();
 }
 
 /** Waiting submissions in dispatch order (position, then age). */

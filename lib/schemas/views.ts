@@ -17,8 +17,11 @@ export const POLL_INTERVAL_MS = 5_000;
 /** The spec's concurrency limits per account. */
 export const CONCURRENCY = { image: 5, video: 3 } as const;
 
-/** "attention": the outcome is unknown after bounded retries (or the key clashed); a person decides what to do. */
-export const SUBMISSION_STATES = ["queued", "sending", "accepted", "rejected", "cancelled", "attention"] as const;
+/**
+ * "attention": the outcome is unknown after bounded retries (or the key clashed); a person decides what to do.
+ * "paused": a row of a paused batch, never sent; resuming puts it back in line (issue 48).
+ */
+export const SUBMISSION_STATES = ["queued", "sending", "accepted", "rejected", "cancelled", "attention", "paused"] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 
 export interface ResultView {
@@ -94,7 +97,7 @@ export interface SubmissionView {
   taskId: string | null;
   /** The name of the personal access token a script sent it with, or null (the dashboard). */
   viaToken?: string | null;
-  batchId: string | null;
+  runsId: string | null;
   /**
    * `code` is Darkroom's reading of the answer (lib/upstream/outcome.ts); `upstreamCode` and `status` are what the
    * service sent (its code as sent, scrubbed, and the HTTP status), when it answered at all.

@@ -5,7 +5,7 @@ import { enforceBudgets } from "@/lib/budgets/enforce";
 import type { Insertable, Kysely } from "kysely";
 import type { Connection } from "@/lib/db/connect";
 import { exclusive } from "@/lib/db/exclusive";
-import { getSubmission, getSubmissionsByBatch, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
+import { getSubmission, getSubmissionsOfRuns, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
 import type { Database, SubmissionTable } from "@/lib/db/schema";
 import { insertTaskSources } from "@/lib/db/task-sources";
 import { AppError } from "@/lib/errors";
@@ -170,7 +170,7 @@ async function prepare(db: Kysely<Database>, submissions: NewSubmission[]): Prom
       state: "queued" as const,
       position: position++,
       next_attempt_at: now,
-      batch_id: runs > 1 ? submission.id : null,
+      runs_id: runs > 1 ? submission.id : null,
       estimated_credits: estimate,
       token_id: submission.tokenId ?? null,
       comparison_id: submission.comparison?.id ?? null,
@@ -242,5 +242,5 @@ async function repeated({ db }: Connection, existing: Submission, submission: Ne
     );
   }
   countSubmissions(submission, "replayed");
-  return existing.batch_id ? getSubmissionsByBatch(db, { batchId: existing.batch_id }) : [existing].filter((s) => ids.includes(s.id));
+  return existing.runs_id ? getSubmissionsOfRuns(db, { runsId: existing.runs_id }) : [existing].filter((s) => ids.includes(s.id));
 }

@@ -81,7 +81,7 @@ export function submissionView(submission: Submission, position: number | null =
     state: submission.state,
     position,
     taskId: submission.task_id,
-    batchId: submission.batch_id,
+    runsId: submission.runs_id,
     error: submission.error_code
       ? {
           code: submission.error_code,

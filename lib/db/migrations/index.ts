@@ -29,6 +29,7 @@ import * as m0026 from "./0026-session-epoch";
 import * as m0027 from "./0027-passkeys";
 import * as m0028 from "./0028-sso";
 import * as m0029 from "./0029-trace-context";
+import * as m0030 from "./0030-batches";
 
 // Listed by hand (not read from the folder) so the bundled server carries them. Append; never edit a released one.
 export const migrations: Record<string, Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "0027-passkeys": m0027,
   "0028-sso": m0028,
   "0029-trace-context": m0029,
+  "0030-batches": m0030,
 };
