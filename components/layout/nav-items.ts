@@ -1,4 +1,4 @@
-import { Coins, Columns3, LayoutDashboard, LayoutGrid, ListChecks, Settings, Sparkles, type LucideIcon } from "lucide-react";
+import { Coins, Columns3, Layers, LayoutDashboard, LayoutGrid, ListChecks, Settings, Sparkles, type LucideIcon } from "lucide-react";
 import { roleAtLeast, type Role } from "@/lib/members/roles";
 
 export interface NavItem {
@@ -14,6 +14,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/generate", label: "Generate", icon: Sparkles, minRole: "member" },
   // Viewers too: they cannot compare, but they can open the team's comparisons (the page offers the form to members).
   { href: "/compare", label: "Compare", icon: Columns3 },
+  // Viewers too: they follow the team's batches (the page offers "New batch" to members).
+  { href: "/batches", label: "Batches", icon: Layers },
   { href: "/tasks", label: "Tasks", icon: ListChecks },
   { href: "/boards", label: "Boards", icon: LayoutGrid },
   { href: "/credits", label: "Credits", icon: Coins },

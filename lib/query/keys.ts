@@ -46,3 +46,12 @@ export const boardKeys = {
   all: ["boards"] as const,
   list: ["boards", "list"] as const,
 } as const;
+
+/** Batches: the list, each batch's view, and its rows in windows (per status filter and window start). */
+export const batchKeys = {
+  all: ["batches"] as const,
+  list: ["batches", "list"] as const,
+  detail: (id: string) => ["batches", "detail", id] as const,
+  rowsOf: (id: string) => ["batches", "rows", id] as const,
+  rows: (id: string, status: string | null, offset: number) => ["batches", "rows", id, status ?? "all", offset] as const,
+} as const;

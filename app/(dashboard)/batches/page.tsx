@@ -1,0 +1,35 @@
+import { Plus } from "lucide-react";
+import type { Metadata } from "next";
+import { BatchList } from "@/components/batches/batch-list";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
+import { requirePageUser } from "@/lib/auth/page";
+import { roleAtLeast } from "@/lib/members/roles";
+
+export const metadata: Metadata = { title: "Batches" };
+
+// Batches (issue 48): the member's own, newest first (an admin sees everyone's). Viewers may look; members make them.
+export default async function BatchesPage() {
+  const user = await requirePageUser();
+  const canCreate = roleAtLeast(user.role, "member");
+  return (
+    <>
+      <PageHeader
+        title="Batches"
+        description="Many tasks from a spreadsheet or one prompt with variations, followed and collected in one place."
+        actions={
+          canCreate && (
+            <Button asChild>
+              <Link href="/batches/new">
+                <Plus aria-hidden />
+                New batch
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <BatchList canCreate={canCreate} />
+    </>
+  );
+}
