@@ -4,7 +4,8 @@
 // screenshots/ (ignored by git): sign-in and first run, Overview, Generate with an image and a video model, the
 // gallery (its queue panel listing a script's submission cancelled when its token was revoked), a succeeded and a
 // failed task's page, a video's "Use last frame" choice, a task made from an upload and an earlier result (its
-// lineage), Generate after Use as input, the lightbox, Compare and a comparison, Credits (with a script's task
+// lineage), Generate after Use as input, the lightbox, Compare and a comparison, Batches (the list, a new batch
+// with its preview, a batch paused part-way with a failed row), Credits (with a script's task
 // through an access token), Settings and Members; and, with no session, the share pages of a board and of a task.
 // Ports: SCREENSHOTS_PORT (default 3162) and SCREENSHOTS_EMULATOR_PORT (default 4162). SCREENSHOTS_ONLY=task-upload,…
 // takes only the shots named (each at every width and scheme).
@@ -153,7 +154,7 @@ async function shareLinks(request: APIRequestContext, boardId: string, taskId: s
 }
 
 /** Every page a signed-in admin sees, in the states the tasks made. */
-function signedInShots(ids: string[], comparisonId: string, boardId: string, fromUpload: string): Shot[] {
+function signedInShots(ids: string[], comparisonId: string, boardId: string, fromUpload: string, batchId: string): Shot[] {
   return [
     { file: "overview", path: "/", full: true, ready: "Overview" },
     // "Your recent results" loads as it nears the screen (below the form on a phone): the scroll through loads it.
@@ -221,6 +222,35 @@ function signedInShots(ids: string[], comparisonId: string, boardId: string, fro
       },
     },
     { file: "comparison", path: `/compare/${comparisonId}`, full: true, ready: "Comparison" },
+    { file: "batches", path: "/batches", full: true, ready: "Batches" },
+    // A pasted catalogue sheet, its prompt template from two columns, and the server's preview of it.
+    {
+      file: "batch-new",
+      path: "/batches/new",
+      full: true,
+      ready: "New batch",
+      then: async (page) => {
+        await page.getByLabel("Or paste the file's text").fill(BATCH_CSV);
+        await page.getByLabel("Model").selectOption("gamma-5-pro");
+        await page.getByRole("textbox", { name: /^Prompt/ }).fill("A studio photo of {{product}} on {{background}}");
+        await page.getByLabel("Key column").selectOption("sku");
+        await page.getByRole("button", { name: "Preview" }).click();
+        await page.getByTestId("batch-preview").waitFor();
+      },
+    },
+    {
+      file: "batch",
+      path: `/batches/${batchId}`,
+      full: true,
+      ready: "Batch",
+      then: async (page) => {
+        await page
+          .getByRole("table", { name: "Rows of the batch" })
+          .getByText(/^Paused$/)
+          .first()
+          .waitFor();
+      },
+    },
     { file: "boards", path: "/boards", full: true, ready: "Boards" },
     { file: "board", path: `/boards/${boardId}`, full: true, ready: "Heron campaign" },
     { file: "credits", path: "/credits", full: true, ready: "Credits" },
@@ -307,9 +337,10 @@ async function main(): Promise<void> {
     const shared = await shareLinks(context.request, boardId, ids[0]!);
     await scriptTask(context.request);
     await withdrawnTask(context.request);
+    const batchId = await makeBatch(context.request);
     const state = JSON.stringify(await context.storageState());
     await context.close();
-    count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId, fromUpload));
+    count += await shoot(browser, state, signedInShots(ids, comparisonId, boardId, fromUpload, batchId));
     count += await shoot(browser, undefined, [signInShot, ...shared]);
     console.log(`screenshots: ${count} PNGs in ${path.relative(process.cwd(), outDir)}/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } finally {
@@ -336,6 +367,40 @@ async function makeComparison(request: APIRequestContext): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return comparisonId;
+}
+
+const BATCH_CSV = [
+  "sku,product,background",
+  ...["walnut desk lamp", "linen armchair", "ceramic vase", "brass wall clock", "wool throw", "oak side table"].flatMap((product, i) =>
+    ["a marble counter", "a sunlit windowsill", "[[fail]] a concrete floor"]
+      .slice(0, i === 2 ? 3 : 2)
+      .map((background, j) => `SKU-${100 + i * 3 + j},${product},${background}`),
+  ),
+  ...Array.from({ length: 18 }, (_, i) => `SKU-${200 + i},stoneware mug no. ${i + 1},a linen tablecloth`),
+].join("\n");
+
+/** A catalogue batch with one failing row, paused part-way: succeeded, failed, running and paused rows at once. */
+async function makeBatch(request: APIRequestContext): Promise<string> {
+  const batchId = crypto.randomUUID();
+  const batch = {
+    batchId,
+    name: "Autumn catalogue",
+    format: "csv",
+    recipe: { model: "gamma-5-pro", fields: { prompt: "A studio photo of {{product}} on {{background}}" }, key: "sku" },
+  };
+  const made = await request.post("/api/batches", {
+    multipart: { batch: JSON.stringify(batch), file: { name: "autumn.csv", mimeType: "text/csv", buffer: Buffer.from(BATCH_CSV) } },
+  });
+  if (!made.ok()) throw new Error(`batch refused: ${made.status()} ${await made.text()}`);
+  const id = ((await made.json()) as { batch: { id: string } }).batch.id;
+  for (let tries = 0; tries < 240; tries++) {
+    const view = (await (await request.get(`/api/batches/${id}`)).json()) as { counts: Record<string, number> };
+    if (view.counts.succeeded! + view.counts.failed! >= 10) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const paused = await request.post(`/api/batches/${id}/pause`);
+  if (!paused.ok()) throw new Error(`pause refused: ${paused.status()} ${await paused.text()}`);
+  return id;
 }
 
 /** A second member and a daily team budget, so Members and Credits show rows rather than their empty states. */

@@ -14,6 +14,13 @@ const PAGES = [
   { path: "/settings", heading: "Settings", ready: "Generation API" },
   { path: "/settings/members", heading: "Members", ready: /^\d+ members?/ },
   { path: "/compare", heading: "Compare", ready: "Every model gets this prompt." },
+  // Empty, or not (batches.spec.ts may run before this one in its lane).
+  {
+    path: "/batches",
+    heading: "Batches",
+    ready: (page: Page) => page.getByText("No batches yet").or(page.getByRole("list", { name: "Batches" })),
+  },
+  { path: "/batches/new", heading: "New batch", ready: "Nothing is stored or sent until you start the batch." },
 ] as const;
 
 for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {

@@ -111,6 +111,7 @@ export function BatchSource({ value, onChange, detected, variationCount, variati
             accept=".csv,.tsv,.tab,.jsonl,.ndjson,.txt,text/csv,text/tab-separated-values,text/plain,application/jsonl"
             className="sr-only"
             aria-label="Batch file"
+            tabIndex={-1}
             onChange={(event) => void take(event.target.files?.[0]).then(() => (event.target.value = ""))}
           />
           <Button type="button" variant="outline" size="sm" onClick={() => picker.current?.click()}>
@@ -139,7 +140,7 @@ export function BatchSource({ value, onChange, detected, variationCount, variati
         )}
 
         <div className="grid gap-2 sm:max-w-xs">
-          <Label htmlFor={`${id}-format`}>Format</Label>
+          <Label htmlFor={`${id}-format`}>File format</Label>
           <Select
             id={`${id}-format`}
             value={value.format}

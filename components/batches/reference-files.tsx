@@ -58,6 +58,8 @@ export function ReferenceFiles({ files, onChange, referenced }: ReferenceFilesPr
           multiple
           accept="image/png,image/jpeg,image/webp"
           className="sr-only"
+          aria-label="Images to upload"
+          tabIndex={-1}
           onChange={(event) => add(event.target.files)}
           aria-describedby={`${id}-help`}
         />
