@@ -1,6 +1,7 @@
 "use client";
 
 import { Layers, Plus } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,9 +20,9 @@ export function BatchList({ canCreate }: { canCreate: boolean }) {
   const { data: batches, error, isError } = useQuery(batchListOptions());
   if (!batches) {
     return isError ? (
-      <p role="alert" className="text-sm text-danger">
+      <Alert tone="danger" role="alert" title="The batches could not be read">
         {errorMessage(error)}
-      </p>
+      </Alert>
     ) : (
       <p role="status" className="text-sm text-muted-foreground">
         Loading batches…

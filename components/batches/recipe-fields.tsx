@@ -6,6 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
 import type { FieldSpec } from "@/lib/models/form";
 import type { FormSpec } from "@/lib/models/form-specs";
 import { MODEL_META, type ModelMeta } from "@/lib/models/meta";
@@ -56,7 +57,7 @@ export function RecipeFields({ forms, columns, keyDefault, value, onChange, erro
   const id = useId();
   const meta = MODELS.find((model) => model.id === value.model);
   const form = forms.find((f) => f.model === value.model && f.mode === value.mode);
-  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
   // Where a chip inserts: the field last focused (the prompt until another one is).
   const [target, setTarget] = useState("prompt");
   const targetField = form?.fields.find((f) => f.name === target) ?? form?.fields[0];
@@ -89,9 +90,23 @@ export function RecipeFields({ forms, columns, keyDefault, value, onChange, erro
     });
   }
 
+  const remember = (name: string, element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    if (element) inputs.current.set(name, element);
+    else inputs.current.delete(name);
+  };
+  const control = (field: FieldSpec) => ({
+    value: value.fields[field.name] ?? "",
+    onChange: (event: { target: { value: string } }) => setField(field.name, event.target.value),
+    onFocus: () => setTarget(field.name),
+    placeholder: defaultWords(field),
+    spellCheck: field.meta.widget === "prompt",
+    autoComplete: "off",
+    className: "font-mono",
+  });
+
   return (
     <div className="grid gap-5">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className={meta?.modes ? "grid gap-4 sm:grid-cols-2" : "grid gap-4"}>
         <FormField label="Model" error={errors.model}>
           <Select value={value.model} onChange={(event) => chooseModel(event.target.value)}>
             {MODELS.map((model) => (
@@ -153,19 +168,11 @@ export function RecipeFields({ forms, columns, keyDefault, value, onChange, erro
             description={fieldHelp(field)}
             error={errors[field.name]}
           >
-            <Input
-              ref={(element) => {
-                if (element) inputs.current.set(field.name, element);
-                else inputs.current.delete(field.name);
-              }}
-              value={value.fields[field.name] ?? ""}
-              onChange={(event) => setField(field.name, event.target.value)}
-              onFocus={() => setTarget(field.name)}
-              placeholder={defaultWords(field)}
-              spellCheck={field.meta.widget === "prompt"}
-              autoComplete="off"
-              className="font-mono"
-            />
+            {field.meta.widget === "prompt" ? (
+              <Textarea ref={(element) => remember(field.name, element)} rows={2} {...control(field)} />
+            ) : (
+              <Input ref={(element) => remember(field.name, element)} {...control(field)} />
+            )}
           </FormField>
         ))}
       </div>
