@@ -11,14 +11,23 @@ export type Submission = Selectable<SubmissionTable>;
 const CHUNK = 500;
 
 export async function insertSubmissions(db: Db, rows: Insertable<SubmissionTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto("submissions").values(rows.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await db
+      .insertInto("submissions")
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
 }
 
 /** The stored submissions among `ids`, by id. */
 export async function getSubmissions(db: Db, { ids }: { ids: string[] }): Promise<Map<string, Submission>> {
   const found = new Map<string, Submission>();
   for (let i = 0; i < ids.length; i += CHUNK) {
-    for (const row of await db.selectFrom("submissions").selectAll().where("id", "in", ids.slice(i, i + CHUNK)).execute()) found.set(row.id, row);
+    for (const row of await db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("id", "in", ids.slice(i, i + CHUNK))
+      .execute())
+      found.set(row.id, row);
   }
   return found;
 }
