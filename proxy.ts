@@ -53,8 +53,8 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Everything but the build's static files (immutable, served with their own headers) and the upload route,
-  // whose body (an image up to 20 MB) Next would otherwise copy and cut at 96 KiB: it applies the same
-  // checks and headers itself (lib/http/unproxied.ts).
-  matcher: ["/((?!_next/static|_next/image|api/uploads$).*)"],
+  // Everything but the build's static files (immutable, served with their own headers) and the routes that
+  // take a file (an image up to 20 MB, a batch's file), whose body Next would otherwise copy and cut at
+  // 96 KiB: they apply the same checks and headers themselves (lib/http/unproxied.ts).
+  matcher: ["/((?!_next/static|_next/image|api/uploads$|api/batches$|api/batches/preview$).*)"],
 };

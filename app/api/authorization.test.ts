@@ -69,6 +69,16 @@ import * as boardItemRoute from "@/app/api/boards/[id]/items/[taskId]/route";
 import * as boardDownloadRoute from "@/app/api/boards/[id]/download/route";
 import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
 import * as shareLinksRoute from "@/app/api/share-links/route";
+import * as batchesRoute from "@/app/api/batches/route";
+import * as batchPreviewRoute from "@/app/api/batches/preview/route";
+import * as batchRoute from "@/app/api/batches/[id]/route";
+import * as batchRowsRoute from "@/app/api/batches/[id]/rows/route";
+import * as batchPauseRoute from "@/app/api/batches/[id]/pause/route";
+import * as batchResumeRoute from "@/app/api/batches/[id]/resume/route";
+import * as batchCancelRoute from "@/app/api/batches/[id]/cancel/route";
+import * as batchRetryRoute from "@/app/api/batches/[id]/retry/route";
+import * as batchResultsRoute from "@/app/api/batches/[id]/results/route";
+import * as batchDownloadRoute from "@/app/api/batches/[id]/download/route";
 import * as comparisonsRoute from "@/app/api/comparisons/route";
 import * as comparisonRoute from "@/app/api/comparisons/[id]/route";
 import * as comparisonRunsRoute from "@/app/api/comparisons/[id]/runs/route";
@@ -881,6 +891,128 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         request: () => ({ path: "/api/share-links", method: "POST", body: { taskIds: [fixtures.taskId], expiry: "1h" } }),
         ok: 201,
         check: (json) => expect(json.url).toMatch(/\/s\/[\w-]{24}$/),
+      },
+    },
+  },
+  // Batches (batches.test.ts works on real ones): the form routes read a multipart body, so a JSON one is refused.
+  "/api/batches": {
+    module: batchesRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/batches" }),
+        ok: 200,
+        check: (json) => expect(json.batches).toEqual(expect.any(Array)),
+      },
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/batches", method: "POST", body: {} }),
+        ok: 415,
+        check: (json) => expect(json.error.code).toBe("unsupported_media_type:batch"),
+      },
+    },
+  },
+  "/api/batches/preview": {
+    module: batchPreviewRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/batches/preview", method: "POST", body: {} }),
+        ok: 415,
+        check: (json) => expect(json.error.code).toBe("unsupported_media_type:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]": {
+    module: batchRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/batches/x", params: { id: "no-such-batch" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]/rows": {
+    module: batchRowsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/batches/x/rows", params: { id: "no-such-batch" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]/pause": {
+    module: batchPauseRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/batches/x/pause", method: "POST", params: { id: "no-such-batch" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]/resume": {
+    module: batchResumeRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/batches/x/resume", method: "POST", params: { id: "no-such-batch" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]/cancel": {
+    module: batchCancelRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({ path: "/api/batches/x/cancel", method: "POST", params: { id: "no-such-batch" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]/retry": {
+    module: batchRetryRoute,
+    methods: {
+      POST: {
+        minimum: "member",
+        request: () => ({
+          path: "/api/batches/x/retry",
+          method: "POST",
+          params: { id: "no-such-batch" },
+          body: { batchId: crypto.randomUUID() },
+        }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]/results": {
+    module: batchResultsRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/batches/x/results", params: { id: "no-such-batch" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
+      },
+    },
+  },
+  "/api/batches/[id]/download": {
+    module: batchDownloadRoute,
+    methods: {
+      GET: {
+        minimum: "viewer",
+        request: () => ({ path: "/api/batches/x/download", params: { id: "no-such-batch" } }),
+        ok: 404,
+        check: (json) => expect(json.error.code).toBe("not_found:batch"),
       },
     },
   },

@@ -68,6 +68,16 @@ import * as boardItemRoute from "@/app/api/boards/[id]/items/[taskId]/route";
 import * as boardDownloadRoute from "@/app/api/boards/[id]/download/route";
 import * as shareLinkRoute from "@/app/api/share-links/[id]/route";
 import * as shareLinksRoute from "@/app/api/share-links/route";
+import * as batchesRoute from "@/app/api/batches/route";
+import * as batchPreviewRoute from "@/app/api/batches/preview/route";
+import * as batchRoute from "@/app/api/batches/[id]/route";
+import * as batchRowsRoute from "@/app/api/batches/[id]/rows/route";
+import * as batchPauseRoute from "@/app/api/batches/[id]/pause/route";
+import * as batchResumeRoute from "@/app/api/batches/[id]/resume/route";
+import * as batchCancelRoute from "@/app/api/batches/[id]/cancel/route";
+import * as batchRetryRoute from "@/app/api/batches/[id]/retry/route";
+import * as batchResultsRoute from "@/app/api/batches/[id]/results/route";
+import * as batchDownloadRoute from "@/app/api/batches/[id]/download/route";
 import * as comparisonsRoute from "@/app/api/comparisons/route";
 import * as comparisonRoute from "@/app/api/comparisons/[id]/route";
 import * as comparisonRunsRoute from "@/app/api/comparisons/[id]/runs/route";
@@ -709,6 +719,43 @@ const ROUTES: Record<string, { module: Record<string, unknown>; methods: Record<
         count: 10,
       },
     },
+  },
+  "/api/batches": {
+    module: batchesRoute,
+    methods: {
+      GET: { input: noBody("/api/batches"), count: 10 },
+      POST: { input: withBody("/api/batches", (rng) => ({ batchId: uuidFrom(rng), format: rng.pick(["csv", "jsonl", "x"]) })), count: 10 },
+    },
+  },
+  "/api/batches/preview": {
+    module: batchPreviewRoute,
+    methods: { POST: { input: withBody("/api/batches/preview", (rng) => ({ format: rng.pick(["csv", "tsv"]) })), count: 10 } },
+  },
+  "/api/batches/[id]": { module: batchRoute, methods: { GET: { input: noBody("/api/batches/[id]", ["id"]), count: 10 } } },
+  "/api/batches/[id]/rows": { module: batchRowsRoute, methods: { GET: { input: noBody("/api/batches/[id]/rows", ["id"]), count: 10 } } },
+  "/api/batches/[id]/pause": {
+    module: batchPauseRoute,
+    methods: { POST: { input: noBody("/api/batches/[id]/pause", ["id"]), count: 10 } },
+  },
+  "/api/batches/[id]/resume": {
+    module: batchResumeRoute,
+    methods: { POST: { input: noBody("/api/batches/[id]/resume", ["id"]), count: 10 } },
+  },
+  "/api/batches/[id]/cancel": {
+    module: batchCancelRoute,
+    methods: { POST: { input: noBody("/api/batches/[id]/cancel", ["id"]), count: 10 } },
+  },
+  "/api/batches/[id]/retry": {
+    module: batchRetryRoute,
+    methods: { POST: { input: withBody("/api/batches/[id]/retry", (rng) => ({ batchId: uuidFrom(rng) }), ["id"]), count: 10 } },
+  },
+  "/api/batches/[id]/results": {
+    module: batchResultsRoute,
+    methods: { GET: { input: noBody("/api/batches/[id]/results", ["id"]), count: 10 } },
+  },
+  "/api/batches/[id]/download": {
+    module: batchDownloadRoute,
+    methods: { GET: { input: noBody("/api/batches/[id]/download", ["id"]), count: 10 } },
   },
   "/api/comparisons": {
     module: comparisonsRoute,

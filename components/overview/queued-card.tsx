@@ -11,7 +11,7 @@ export function QueuedCard({ queue }: { queue: QueueState }) {
   return (
     <OverviewCard
       id="overview-queued"
-      title={`Queued (${waiting.length})`}
+      title={`Queued (${queue.waiting})`}
       link={{ href: "/tasks", label: "Manage the queue" }}
       empty={nothing ? (queue.paused ? "Nothing is waiting. The queue is paused by an admin." : "Nothing is waiting to be sent.") : null}
     >
@@ -30,7 +30,7 @@ export function QueuedCard({ queue }: { queue: QueueState }) {
           </li>
         ))}
       </ol>
-      {waiting.length > SHOWN && <p className="mt-2 text-xs text-muted-foreground">and {waiting.length - SHOWN} more</p>}
+      {queue.waiting > SHOWN && <p className="mt-2 text-xs text-muted-foreground">and {queue.waiting - SHOWN} more</p>}
       {queue.attention.length > 0 && (
         <p className="mt-2 text-xs font-medium text-danger">
           {queue.attention.length} {queue.attention.length === 1 ? "submission needs" : "submissions need"} a decision (see Tasks).

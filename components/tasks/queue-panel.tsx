@@ -39,7 +39,7 @@ export function QueuePanel({ data, viewer }: { data: QueueAnswer; viewer: QueueV
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="queue-heading" className="flex items-center gap-2 text-sm font-semibold">
           <Clock className="size-4 text-muted-foreground" aria-hidden />
-          Waiting to be sent ({waiting.length}){paused && <span className="font-normal text-muted-foreground"> · the queue is paused</span>}
+          Waiting to be sent ({data.waiting}){paused && <span className="font-normal text-muted-foreground"> · the queue is paused</span>}
         </h2>
         {viewer.isAdmin && (
           <Button size="sm" variant="outline" pending={pause.isPending} onClick={() => pause.mutate(!paused)}>

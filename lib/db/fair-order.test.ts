@@ -21,4 +21,13 @@ describe("the queue's fair order", () => {
     const rows = [row("a", "mo"), row("b", "mo"), row("c", "mo")];
     expect(fairOrder(rows).map((r) => r.id)).toEqual(["a", "b", "c"]);
   });
+
+  it("gives a batch its own turn: a colleague's picture and the member's own next one do not wait behind its rows", () => {
+    const rows = [
+      ...Array.from({ length: 4 }, (_, i) => ({ ...row(`b${i + 1}`, "mo"), batch_id: "catalogue" })),
+      row("m1", "mo"),
+      row("d1", "ada"),
+    ];
+    expect(fairOrder(rows).map((r) => r.id)).toEqual(["b1", "m1", "d1", "b2", "b3", "b4"]);
+  });
 });

@@ -7,8 +7,29 @@ import type { Database, SubmissionTable } from "./schema";
 type Db = Kysely<Database>;
 export type Submission = Selectable<SubmissionTable>;
 
+/** Statements of at most this many rows: each row binds ~25 values, under SQLite's and Postgres's limits. */
+const CHUNK = 500;
+
 export async function insertSubmissions(db: Db, rows: Insertable<SubmissionTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto("submissions").values(rows).execute();
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await db
+      .insertInto("submissions")
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
+}
+
+/** The stored submissions among `ids`, by id. */
+export async function getSubmissions(db: Db, { ids }: { ids: string[] }): Promise<Map<string, Submission>> {
+  const found = new Map<string, Submission>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    for (const row of await db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("id", "in", ids.slice(i, i + CHUNK))
+      .execute())
+      found.set(row.id, row);
+  }
+  return found;
 }
 
 export async function getSubmission(db: Db, { id }: { id: string }): Promise<Submission | undefined> {

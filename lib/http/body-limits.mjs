@@ -8,11 +8,14 @@ export const MAX_JSON_BODY = 64 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
 /** An uploaded input image (the route reads it only after the session is checked). */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** A batch's form: its file (lib/schemas/batches.ts MAX_BATCH_BYTES, 20 MB, counted again while it streams) and its recipe. */
+export const BATCH_FORM_MAX_BYTES = 21 * 1024 * 1024;
 
 // The first whose path prefix matches decides. better-auth's routes answer in its own error shape, which its
 // browser client reads; everything else (pages included, which take no body) is a JSON route.
 const LIMITS = [
   { prefix: "/api/uploads", limit: UPLOAD_MAX_BYTES },
+  { prefix: "/api/batches", limit: BATCH_FORM_MAX_BYTES },
   { prefix: "/api/auth", limit: AUTH_BODY_LIMIT, betterAuth: true },
   { prefix: "", limit: MAX_JSON_BODY },
 ];

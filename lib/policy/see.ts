@@ -39,3 +39,10 @@ export const mayEditBoard = (user: Pick<SessionUser, "id" | "role">, board: Boar
 /** A board is seen by everyone while the team sees it, else by its maker and the admins. */
 export const maySeeBoard = (user: Pick<SessionUser, "id" | "role">, board: BoardFacts) =>
   fromDbBool(board.team_visible) || mayEditBoard(user, board);
+
+/** A batch is seen by the team, as its tasks are in the gallery; a script sees only its own member's batches. */
+export const maySeeBatch = (viewer: Viewer, batch: { user_id: string }) => viewer.kind === "member" || batch.user_id === viewer.user.id;
+
+/** A batch is paused, resumed, cancelled or retried by its member or an admin, while they may generate. */
+export const mayChangeBatch = (user: Pick<SessionUser, "id" | "role">, batch: { user_id: string }) =>
+  roleAtLeast(user.role, "member") && (batch.user_id === user.id || isAdmin(user));

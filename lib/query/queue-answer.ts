@@ -5,8 +5,10 @@ import type { SubmissionView } from "@/lib/schemas/views";
 export interface QueueAnswer {
   paused: boolean;
   held: { message: string | null; since: string } | null;
-  /** Waiting, in dispatch order, each with `reason` and `sendAt`. */
+  /** The first waiting (up to 200), in dispatch order, each with `reason` and `sendAt`. */
   submissions: SubmissionView[];
+  /** How many wait in all. */
+  waiting: number;
   /** Held for a person's decision. */
   attention: SubmissionView[];
   /** Cancelled by the rules before sending in the last day (a token revoked, a member disabled…), with the reason. */

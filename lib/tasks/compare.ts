@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/session";
 import { database } from "@/lib/db";
 import { comparisonSubmissions, getComparison, insertComparison, listComparisons, setComparisonFavourite } from "@/lib/db/comparisons";
@@ -12,6 +11,7 @@ import { formSpecs } from "@/lib/models/form-specs";
 import { settingWords } from "@/lib/models/setting-words";
 import type { ComparisonColumnView, ComparisonSummary, ComparisonView } from "@/lib/schemas/comparison-views";
 import { decodeCursor, encodeCursor } from "./cursor";
+import { derivedSubmissionId } from "./derived-id";
 import { sourcesOf } from "./lineage";
 import { submissionWithPosition } from "./queue";
 import { resolveResultReferences } from "./result-references";
@@ -23,15 +23,8 @@ import { taskView } from "./task-views";
 // queue, the budgets, its own Idempotency-Key stored before anything is sent) that names the comparison; the
 // columns are stored together or not at all, so a refused budget or a bad column sends nothing.
 
-/**
- * A column's submission id, derived from the comparison's id: a double click or a resend of one comparison
- * names the same submissions, so submit() answers them again instead of charging twice. UUID-shaped, like
- * the form's own ids.
- */
-export function columnSubmissionId(comparisonId: string, column: number): string {
-  const hex = createHash("sha256").update(`comparison:${comparisonId}:${column}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+/** A column's submission id, derived from the comparison's id (./derived-id.ts). */
+export const columnSubmissionId = (comparisonId: string, column: number) => derivedSubmissionId(`comparison:${comparisonId}:${column}`);
 
 async function columnSubmission(user: SessionUser, request: GenerationRequest, id: string, comparison: { id: string; column: number }) {
   const model = getModel(request.model);

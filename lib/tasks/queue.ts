@@ -27,8 +27,10 @@ export interface QueueState {
   paused: boolean;
   /** The upstream refused the key: the queue waits and rechecks by itself. Admins get the reason. */
   held: { message: string | null; since: string } | null;
-  /** Waiting submissions in dispatch order, each with its reason and, where one can tell, when it should be sent. */
+  /** The first QUEUE_SHOWN waiting submissions in dispatch order, each with its reason and, where one can tell, when it should be sent. */
   submissions: SubmissionView[];
+  /** How many wait in all: a batch may queue thousands, and pages show the first ones and this count. */
+  waiting: number;
   /** Submissions held for a person's decision (not in line): shown with the queue so they are not forgotten. */
   attention: SubmissionView[];
   /**
@@ -39,6 +41,7 @@ export interface QueueState {
 }
 
 const ATTENTION_SHOWN = 20;
+export const QUEUE_SHOWN = 200;
 const WITHDRAWN_SHOWN_MS = 86_400_000;
 
 /** The context the reasons are read in: this instance's database, its API key's budget, the time now. */
@@ -49,7 +52,8 @@ const context = () => ({
 });
 
 export async function queueState(user?: SessionUser): Promise<QueueState> {
-  const waiting = await listQueued(database().db);
+  const queued = await listQueued(database().db);
+  const waiting = queued.slice(0, QUEUE_SHOWN);
   const hold = await getAuthHold({ connection: database() });
   const admin = user !== undefined && roleAtLeast(user.role, "admin");
   const now = context();
@@ -71,6 +75,7 @@ export async function queueState(user?: SessionUser): Promise<QueueState> {
     paused: Boolean(await getInstanceValue(database().db, { key: QUEUE_PAUSED })),
     held: hold ? { message: admin ? hold.message : null, since: hold.since } : null,
     submissions: waiting.map((s, i) => ({ ...submissionView(s, i + 1), ...via(s), ...explained.get(s.id) })),
+    waiting: queued.length,
     attention: attention.map((s) => ({ ...submissionView(s), ...via(s), ...attentionReason(now.now) })),
     withdrawn: withdrawn.map((s) => ({ ...submissionView(s), ...via(s) })),
   };

@@ -35,7 +35,12 @@ export async function recentCharges(db: Kysely<Database>): Promise<RecentCharge[
  * under a budget only one such submission goes out at a time (lib/policy/budgets.ts).
  */
 export async function expectedCost(db: Kysely<Database>, request: Record<string, unknown>): Promise<number | undefined> {
+  return costFrom(await recentCharges(db), request);
+}
+
+/** expectedCost from charges read once: many submissions at once (a batch's rows) read the history once. */
+export function costFrom(charges: RecentCharge[], request: Record<string, unknown>): number | undefined {
   const mode = typeof request.mode === "string" ? request.mode : undefined;
-  const past = pastCharge(await recentCharges(db), { model: String(request.model), mode, settings: priceSettings(request) });
+  const past = pastCharge(charges, { model: String(request.model), mode, settings: priceSettings(request) });
   return past?.sameSettings ? past.credits : undefined;
 }

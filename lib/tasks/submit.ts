@@ -5,7 +5,14 @@ import { enforceBudgets } from "@/lib/budgets/enforce";
 import type { Insertable, Kysely } from "kysely";
 import type { Connection } from "@/lib/db/connect";
 import { exclusive } from "@/lib/db/exclusive";
-import { getSubmission, getSubmissionsOfRuns, highestPosition, insertSubmissions, type Submission } from "@/lib/db/submissions";
+import {
+  getSubmission,
+  getSubmissions,
+  getSubmissionsOfRuns,
+  highestPosition,
+  insertSubmissions,
+  type Submission,
+} from "@/lib/db/submissions";
 import type { Database, SubmissionTable } from "@/lib/db/schema";
 import { insertTaskSources } from "@/lib/db/task-sources";
 import { AppError } from "@/lib/errors";
@@ -13,7 +20,7 @@ import { log } from "@/lib/log";
 import { countSubmissions } from "@/lib/metrics/record";
 import { currentTraceparent, inSpan } from "@/lib/metrics/tracing";
 import type { Source } from "./lineage";
-import { expectedCost } from "./recent-charges";
+import { costFrom, recentCharges } from "./recent-charges";
 
 export interface NewSubmission {
   /** Chosen by the browser per submit: a double click or a resent form carries the same id. */
@@ -37,6 +44,8 @@ export interface NewSubmission {
   tokenId?: string;
   /** The comparison it is a column of (lib/tasks/compare.ts), and which column. */
   comparison?: { id: string; column: number };
+  /** The batch it is a row of (lib/batches/start.ts): the batch, the row's key and its line in the file. */
+  batch?: { id: string; key: string; line: number };
 }
 
 /** Every submission takes it: the budget check and the insert are one step across instances. */
@@ -121,13 +130,15 @@ async function submitSeveral({
 }): Promise<{ submissions: Submission[]; repeated: boolean }> {
   const { db } = connection;
   const again = async () => {
-    const stored = await Promise.all(submissions.map((s) => getSubmission(db, { id: s.id })));
-    if (!stored[0]) return undefined;
+    // The first id decides whether this was stored; only then are the others read (a batch has thousands).
+    if (!(await getSubmission(db, { id: submissions[0]!.id }))) return undefined;
+    const stored = await getSubmissions(db, { ids: submissions.map((s) => s.id) });
     const found = await Promise.all(
-      submissions.map(async (s, i) => {
-        if (!stored[i])
+      submissions.map(async (s) => {
+        const existing = stored.get(s.id);
+        if (!existing)
           throw new AppError("conflict:submission", "This id was already used for a different request; reload and submit again.");
-        return repeated(connection, stored[i], s);
+        return repeated(connection, existing, s);
       }),
     );
     return found.flat();
@@ -148,6 +159,7 @@ async function submitSeveral({
 async function prepare(db: Kysely<Database>, submissions: NewSubmission[]): Promise<Prepared[]> {
   const now = new Date().toISOString();
   const traceparent = currentTraceparent();
+  const charges = await recentCharges(db);
   let position = (await highestPosition(db)) + 1;
   const prepared: Prepared[] = [];
   for (const submission of submissions) {
@@ -157,7 +169,7 @@ async function prepare(db: Kysely<Database>, submissions: NewSubmission[]): Prom
     // Each run is expected to cost what the API charged the team for such a request before, until its task
     // reports what it reserved (lib/tasks/recent-charges.ts; the spec forbids computing prices). Never charged
     // before: the cost is unknown (null) until the dispatcher learns it from the first task.
-    const estimate = (await expectedCost(db, submission.shown ?? submission.request)) ?? null;
+    const estimate = costFrom(charges, submission.shown ?? submission.request) ?? null;
     const rows = ids.map((id) => ({
       id,
       user_id: submission.userId,
@@ -175,6 +187,9 @@ async function prepare(db: Kysely<Database>, submissions: NewSubmission[]): Prom
       token_id: submission.tokenId ?? null,
       comparison_id: submission.comparison?.id ?? null,
       comparison_column: submission.comparison?.column ?? null,
+      batch_id: submission.batch?.id ?? null,
+      batch_key: submission.batch?.key ?? null,
+      batch_line: submission.batch?.line ?? null,
       traceparent,
       created_at: now,
       updated_at: now,
@@ -191,7 +206,9 @@ const runIds = (submission: NewSubmission) =>
 async function store(connection: Connection, prepared: Prepared[], alongside?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
   const first = prepared[0]!.submission;
   const runs = prepared.reduce((sum, p) => sum + p.ids.length, 0);
-  const cost = prepared.some((p) => p.estimate === null) ? null : prepared.reduce((sum, p) => sum + p.estimate! * p.ids.length, 0);
+  // What the known prices add up to; unknown prices fit while something is left (lib/policy/budgets.ts).
+  const known = prepared.filter((p) => p.estimate !== null);
+  const cost = known.length === 0 ? null : known.reduce((sum, p) => sum + p.estimate! * p.ids.length, 0);
   const now = new Date().toISOString();
   const sources = prepared.flatMap(({ submission, ids }) =>
     ids.flatMap((id) =>
@@ -230,7 +247,8 @@ async function store(connection: Connection, prepared: Prepared[], alongside?: (
 
 async function storedRows(db: Kysely<Database>, prepared: Prepared[]): Promise<Submission[]> {
   const ids = prepared.flatMap((p) => p.ids);
-  return (await Promise.all(ids.map((id) => getSubmission(db, { id })))).filter((s) => s !== undefined);
+  const stored = await getSubmissions(db, { ids });
+  return ids.flatMap((id) => stored.get(id) ?? []);
 }
 
 async function repeated({ db }: Connection, existing: Submission, submission: NewSubmission): Promise<Submission[]> {

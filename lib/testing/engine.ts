@@ -130,7 +130,7 @@ export function countCalls(engine: Engine): UpstreamCall[] {
  */
 export async function clearEngineTables(): Promise<void> {
   const { db } = database();
-  for (const table of ["task_results", "tasks", "submissions", "rate_requests", "rate_pauses"] as const)
+  for (const table of ["task_results", "tasks", "submissions", "batches", "rate_requests", "rate_pauses"] as const)
     await db.deleteFrom(table).execute();
   // The engine's holds (a refused key, a run of 429s) belong to the account of the test that made them.
   await db.deleteFrom("instance").where("key", "in", ["queue_auth_hold", "queue_paused"]).execute();

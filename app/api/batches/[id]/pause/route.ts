@@ -1,0 +1,3 @@
+import { batchStateRoute } from "@/lib/batches/state-route";
+
+export const POST = batchStateRoute("pause");
