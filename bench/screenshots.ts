@@ -242,7 +242,7 @@ function signedInShots(ids: string[], comparisonId: string, boardId: string, fro
       file: "batch",
       path: `/batches/${batchId}`,
       full: true,
-      ready: "Batch",
+      ready: "Autumn catalogue",
       then: async (page) => {
         await page
           .getByRole("table", { name: "Rows of the batch" })

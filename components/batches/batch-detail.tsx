@@ -59,9 +59,6 @@ function Loaded({ batch }: { batch: BatchView }) {
   const downloads = batchDownloads(batch.id);
   return (
     <div className="grid gap-6">
-      <h2 className="-mt-2 text-lg font-semibold break-words" data-testid="batch-name">
-        {batch.name}
-      </h2>
       <section aria-label="Progress" className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm">

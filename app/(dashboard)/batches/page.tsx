@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { requirePageUser } from "@/lib/auth/page";
 import { roleAtLeast } from "@/lib/members/roles";
+import { HydrationBoundary } from "@/lib/query/hydration-boundary";
+import { prefetchBatchList } from "@/lib/query/server/prefetch-batches";
 
 export const metadata: Metadata = { title: "Batches" };
 
@@ -29,7 +31,9 @@ export default async function BatchesPage() {
           )
         }
       />
-      <BatchList canCreate={canCreate} />
+      <HydrationBoundary state={await prefetchBatchList(user)}>
+        <BatchList canCreate={canCreate} />
+      </HydrationBoundary>
     </>
   );
 }
