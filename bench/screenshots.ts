@@ -232,7 +232,7 @@ function signedInShots(ids: string[], comparisonId: string, boardId: string, fro
       then: async (page) => {
         await page.getByLabel("Or paste the file's text").fill(BATCH_CSV);
         await page.getByLabel("Model").selectOption("gamma-5-pro");
-        await page.getByRole("textbox", { name: /^Prompt/ }).fill("A studio photo of {{product}} on {{background}}");
+        await page.getByRole("textbox", { name: "Prompt (required)", exact: true }).fill("A studio photo of {{product}} on {{background}}");
         await page.getByLabel("Key column").selectOption("sku");
         await page.getByRole("button", { name: "Preview" }).click();
         await page.getByTestId("batch-preview").waitFor();

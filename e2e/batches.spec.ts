@@ -31,6 +31,7 @@ async function png(colour: string): Promise<Buffer> {
     .toBuffer();
 }
 
+const BATCH_PAGE = /\/batches\/(?!new$)[^/]+$/;
 const count = (page: Page, status: string) => page.getByTestId(`count-${status}`);
 
 test("a 50-row CSV becomes 50 tasks, pauses and resumes, and is collected by key; a failed row is retried", async ({ page }, testInfo) => {
@@ -54,7 +55,7 @@ test("a 50-row CSV becomes 50 tasks, pauses and resumes, and is collected by key
 
   // The recipe: the prompt from two columns through the chips, the image column as the reference images, sku as key.
   await page.getByLabel("Model").selectOption("gamma-5-pro");
-  const prompt = page.getByRole("textbox", { name: /^Prompt/ });
+  const prompt = page.getByRole("textbox", { name: "Prompt (required)", exact: true });
   await prompt.fill("A studio photo of ");
   await page.getByRole("button", { name: "Insert {{product}} into Prompt" }).click();
   await expect(prompt).toBeFocused();
@@ -74,7 +75,7 @@ test("a 50-row CSV becomes 50 tasks, pauses and resumes, and is collected by key
   await expect(page.getByTestId("batch-budget")).toContainText("fits 50 of 50 valid rows");
 
   await page.getByRole("button", { name: "Start batch" }).click();
-  await page.waitForURL(/\/batches\/[^/]+$/);
+  await page.waitForURL(BATCH_PAGE);
   const batchId = new URL(page.url()).pathname.split("/").at(-1)!;
   await expect(page.getByRole("heading", { level: 1, name: `Sneakers ${tag}` })).toBeVisible();
 
@@ -82,9 +83,9 @@ test("a 50-row CSV becomes 50 tasks, pauses and resumes, and is collected by key
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByTestId("batch-state")).toHaveText("Paused");
   await expect(count(page, "paused")).not.toHaveText("0");
-  await page.getByLabel("Status").selectOption("paused");
+  await page.getByLabel("Filter rows by status").selectOption("paused");
   await expect(page.getByRole("table", { name: "Rows of the batch" }).getByRole("row").nth(1)).toContainText("Paused");
-  await page.getByLabel("Status").selectOption("");
+  await page.getByLabel("Filter rows by status").selectOption("");
   await page.getByRole("button", { name: "Resume" }).click();
   await expect(count(page, "paused")).toHaveText("0");
   await expect(count(page, "succeeded")).toHaveText("50", { timeout: 120_000 });
@@ -123,18 +124,18 @@ test("a 50-row CSV becomes 50 tasks, pauses and resumes, and is collected by key
   await page.getByLabel("Prompt with variations").fill(`${tag} a {quiet harbour, [[fail]] stormy harbour} at dawn`);
   await expect(page.getByText("2 prompts")).toBeVisible();
   await page.getByLabel("Model").selectOption("gamma-5-pro");
-  await expect(page.getByRole("textbox", { name: /^Prompt/ })).toHaveValue("{{prompt}}");
+  await expect(page.getByRole("textbox", { name: "Prompt (required)", exact: true })).toHaveValue("{{prompt}}");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByTestId("batch-budget")).toContainText("of 2 valid rows");
   await page.getByRole("button", { name: "Start batch" }).click();
-  await page.waitForURL(/\/batches\/[^/]+$/);
+  await page.waitForURL(BATCH_PAGE);
   const first = page.url();
   await expect(count(page, "failed")).toHaveText("1", { timeout: 60_000 });
   await expect(count(page, "succeeded")).toHaveText("1", { timeout: 60_000 });
-  await page.getByLabel("Status").selectOption("failed");
+  await page.getByLabel("Filter rows by status").selectOption("failed");
   await expect(page.getByRole("table", { name: "Rows of the batch" }).getByRole("row").nth(1)).toContainText("Failed");
   await page.getByRole("button", { name: /Retry failed rows/ }).click();
-  await page.waitForURL((url) => url.href !== first && /\/batches\/[^/]+$/.test(url.pathname));
+  await page.waitForURL((url) => url.href !== first && BATCH_PAGE.test(url.pathname));
   await expect(page.getByRole("link", { name: "Retried from an earlier batch" })).toBeVisible();
   await expect(page.getByTestId("batch-progress")).toContainText("of 1 row");
 });

@@ -62,7 +62,7 @@ export function BatchRows({ id, rows, counts }: { id: string; rows: number; coun
           Rows
         </h2>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${filterId}-status`}>Status</Label>
+          <Label htmlFor={`${filterId}-status`}>Filter rows by status</Label>
           <Select
             id={`${filterId}-status`}
             value={status ?? ""}
