@@ -57,6 +57,27 @@ for (const scheme of ["light", "dark"] as const satisfies readonly Scheme[]) {
       await expectNoSeriousA11yViolations(page, `/compare/[id] (${scheme})`);
     });
 
+    test("a batch's page has no serious accessibility violations", async ({ page }) => {
+      const batch = {
+        batchId: crypto.randomUUID(),
+        name: `A11y batch ${scheme}`,
+        format: "variations",
+        recipe: { model: "gamma-5-pro", fields: { prompt: "{{prompt}}" } },
+      };
+      const made = await page.request.post("/api/batches", {
+        multipart: {
+          batch: JSON.stringify(batch),
+          file: { name: "v.txt", mimeType: "text/plain", buffer: Buffer.from(`a {red, green} kite ${scheme}`) },
+        },
+      });
+      expect(made.status(), await made.text()).toBe(202);
+      await page.goto(`/batches/${batch.batchId}`);
+      await useScheme(page, scheme);
+      await expect(page.getByRole("heading", { level: 1, name: `A11y batch ${scheme}` })).toBeVisible();
+      await expect(page.getByRole("table", { name: "Rows of the batch" }).getByRole("row")).toHaveCount(3);
+      await expectNoSeriousA11yViolations(page, `/batches/[id] (${scheme})`);
+    });
+
     test("a board's page has no serious accessibility violations", async ({ page }) => {
       const made = await page.request.post("/api/boards", { data: { name: `A11y board ${scheme}` } });
       expect(made.status()).toBe(201);

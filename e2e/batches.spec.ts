@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
+import { expectNoHorizontalScroll, expectNoTextOverflow } from "./support/forms";
 
 // Issue 48, "Done when" in Chromium: a 50-row CSV with two template variables and a reference-image column (three
 // PNGs uploaded with it, matched by file name) becomes 50 tasks; the batch is paused (its unsent rows show as
@@ -138,4 +139,9 @@ test("a 50-row CSV becomes 50 tasks, pauses and resumes, and is collected by key
   await page.waitForURL((url) => url.href !== first && BATCH_PAGE.test(url.pathname));
   await expect(page.getByRole("link", { name: "Retried from an earlier batch" })).toBeVisible();
   await expect(page.getByTestId("batch-progress")).toContainText("of 1 row");
+
+  // At a phone's width the page does not scroll sideways (the rows table scrolls in its own box).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await expectNoTextOverflow(page);
 });
