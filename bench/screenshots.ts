@@ -376,10 +376,12 @@ const BATCH_CSV = [
       .slice(0, i === 2 ? 3 : 2)
       .map((background, j) => `SKU-${100 + i * 3 + j},${product},${background}`),
   ),
-  ...Array.from({ length: 18 }, (_, i) => `SKU-${200 + i},stoneware mug no. ${i + 1},a linen tablecloth`),
 ].join("\n");
 
-/** A catalogue batch with one failing row, paused part-way: succeeded, failed, running and paused rows at once. */
+/**
+ * A catalogue batch with one failing row, paused part-way: succeeded, failed, running and paused rows at once.
+ * It spends most of the team's daily budget, so the new batch's preview of the same sheet shows what fits.
+ */
 async function makeBatch(request: APIRequestContext): Promise<string> {
   const batchId = crypto.randomUUID();
   const batch = {
@@ -395,7 +397,7 @@ async function makeBatch(request: APIRequestContext): Promise<string> {
   const id = ((await made.json()) as { batch: { id: string } }).batch.id;
   for (let tries = 0; tries < 240; tries++) {
     const view = (await (await request.get(`/api/batches/${id}`)).json()) as { counts: Record<string, number> };
-    if (view.counts.succeeded! + view.counts.failed! >= 10) break;
+    if (view.counts.succeeded! + view.counts.failed! >= 5) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const paused = await request.post(`/api/batches/${id}/pause`);

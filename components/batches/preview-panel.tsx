@@ -11,6 +11,9 @@ export interface StartChoices {
   skipInvalid: boolean;
 }
 
+/** Sample rows shown at once; the rest of the sample opens below them. */
+const SHOWN = 4;
+
 const requestWords = (request: Record<string, unknown>) =>
   Object.entries(request)
     .filter(([name]) => name !== "model" && name !== "prompt")
@@ -54,7 +57,7 @@ export function PreviewPanel({
         )}
       </div>
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-3">
         <Figure term="Rows" value={formatNumber(preview.rows)} />
         <Figure term="Valid" value={formatNumber(preview.valid)} />
         <Figure term="Invalid" value={formatNumber(preview.invalidCount)} tone={preview.invalidCount > 0 ? "danger" : undefined} />
@@ -153,17 +156,22 @@ export function PreviewPanel({
         <div className="grid gap-2">
           <h4 className="text-sm font-medium">The first rows as requests</h4>
           <ol className="grid gap-1.5" aria-label="The first rows as requests">
-            {preview.sample.map((row) => (
-              <li key={row.line} className="grid min-w-0 gap-0.5 rounded-md border bg-card px-3 py-2 text-xs">
-                <span className="flex min-w-0 items-center gap-2">
-                  <span className="shrink-0 text-muted-foreground tabular-nums">Line {formatNumber(row.line)}</span>
-                  <span className="truncate font-mono font-medium">{row.key}</span>
-                </span>
-                {typeof row.request.prompt === "string" && <span className="line-clamp-2 break-words">{row.request.prompt}</span>}
-                <span className="truncate font-mono text-muted-foreground">{requestWords(row.request)}</span>
-              </li>
+            {preview.sample.slice(0, SHOWN).map((row) => (
+              <SampleRow key={row.line} row={row} />
             ))}
           </ol>
+          {preview.sample.length > SHOWN && (
+            <details className="group grid gap-1.5">
+              <summary className="cursor-pointer text-sm text-muted-foreground hover:text-foreground">
+                {plural(preview.sample.length - SHOWN, "more row")} of the sample
+              </summary>
+              <ol className="mt-1.5 grid gap-1.5" aria-label="More rows as requests">
+                {preview.sample.slice(SHOWN).map((row) => (
+                  <SampleRow key={row.line} row={row} />
+                ))}
+              </ol>
+            </details>
+          )}
         </div>
       )}
 
@@ -173,6 +181,19 @@ export function PreviewPanel({
         </Alert>
       )}
     </section>
+  );
+}
+
+function SampleRow({ row }: { row: BatchPreview["sample"][number] }) {
+  return (
+    <li className="grid min-w-0 gap-0.5 rounded-md border bg-card px-3 py-2 text-xs">
+      <span className="flex min-w-0 items-center gap-2">
+        <span className="shrink-0 text-muted-foreground tabular-nums">Line {formatNumber(row.line)}</span>
+        <span className="truncate font-mono font-medium">{row.key}</span>
+      </span>
+      {typeof row.request.prompt === "string" && <span className="line-clamp-2 break-words">{row.request.prompt}</span>}
+      <span className="truncate font-mono text-muted-foreground">{requestWords(row.request)}</span>
+    </li>
   );
 }
 
