@@ -4,6 +4,7 @@
 // refuses a bad line naming its line and field (or leaves it out), keeps to the token's budget cap (refused whole
 // or trimmed), and GET /v1/batches/{id} and its results answer in the gateway's words, with signed links that
 // open. Every test that sends ends on the money and slot invariants.
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DELETE as revokeRoute } from "@/app/api/settings/access-tokens/[id]/route";
 import { POST as createTokenRoute } from "@/app/api/settings/access-tokens/route";
@@ -15,6 +16,7 @@ import { GET as retrieve } from "@/app/v1/tasks/[id]/route";
 import { emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { listAudit } from "@/lib/db/audit";
+import { openApiDocument } from "@/lib/gateway/openapi";
 import { addSignedIn, call, expectNoInternals, seedTeam, type Signed, type Team } from "@/lib/testing/app";
 import { clearEngineTables, countCalls, testEngine, type UpstreamCall } from "@/lib/testing/engine";
 import { PAST_CHARGE, PAST_CHARGE_TASKS, recordPastCharge } from "@/lib/testing/past-charge";
@@ -25,6 +27,13 @@ const START = 100_000;
 let team: Team;
 let serial = 0;
 const db = () => database().db;
+/** What the OpenAPI document says each answer is (GET /v1/openapi.json). */
+const documented = (() => {
+  const ajv = new Ajv2020({ strict: false });
+  for (const [name, schema] of Object.entries(openApiDocument("http://localhost:3000").components.schemas))
+    ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+  return (name: string) => ajv.compile({ $ref: `#/components/schemas/${name}` });
+})();
 const creations = (calls: UpstreamCall[]) => calls.filter((c) => c.method.startsWith("create"));
 const submissions = () => db().selectFrom("submissions").selectAll().orderBy("batch_id").orderBy("batch_line").execute();
 const tasks = () => db().selectFrom("tasks").selectAll().where("id", "not in", PAST_CHARGE_TASKS).execute();
@@ -121,6 +130,7 @@ describe("POST /v1/batches", () => {
       credits: { reserved: 0, used: 0, refunded: 0 },
       results_url: `http://localhost:3000/v1/batches/${created.json.id}/results`,
     });
+    expect(documented("Batch")(created.json)).toBe(true);
     const stored = await submissions();
     expect(stored.map((s) => [s.batch_key, s.batch_line, s.model, s.state, s.token_id])).toEqual([
       ["harbour", 1, "gamma-5-pro", "queued", tokenId],
@@ -136,7 +146,11 @@ describe("POST /v1/batches", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.json.id).toBe(created.json.id);
-    expectSpecError(await post(token, jsonl({ custom_id: "x", model: "gamma-5-pro", prompt: "a small boat" }), { key: "nightly-1" }), 409, "idempotency_conflict");
+    expectSpecError(
+      await post(token, jsonl({ custom_id: "x", model: "gamma-5-pro", prompt: "a small boat" }), { key: "nightly-1" }),
+      409,
+      "idempotency_conflict",
+    );
     expectSpecError(await post(token, "{not json\n", { key: "nightly-1" }), 409, "idempotency_conflict");
     expect(await submissions()).toHaveLength(3);
 
@@ -152,6 +166,7 @@ describe("POST /v1/batches", () => {
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ status: "completed", counts: { total: 3, succeeded: 3, waiting: 0, running: 0 } });
     expect(done.json.credits.used).toBeGreaterThan(0);
+    expect(documented("Batch")(done.json)).toBe(true);
 
     const file = await results(token, created.json.id);
     expect(file.status).toBe(200);
@@ -166,6 +181,8 @@ describe("POST /v1/batches", () => {
       ["kite", 3, "succeeded", null],
     ]);
     expect(lines.reduce((sum, l) => sum + l.credits_used, 0)).toBe(done.json.credits.used);
+    const resultLine = documented("BatchResultLine");
+    expect(lines.every((l) => resultLine(l))).toBe(true);
     for (const [i, line] of lines.entries()) {
       expect(line.task_id).toBe(`task_${stored[i]!.id}`);
       expect(line.result_urls).toHaveLength(1);

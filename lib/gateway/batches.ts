@@ -88,7 +88,10 @@ export const batchCreationRoute = withToken({}, async ({ request, holder }) => {
       "Send a batch as JSON lines (Content-Type: application/jsonl or application/x-ndjson): one creation body a line, each with its custom_id.",
     );
   if (Number(request.headers.get("content-length")) > MAX_BATCH_BYTES)
-    throw new AppError("payload_too_large:batch_file", `A batch is at most ${MAX_BATCH_BYTES / 1024 / 1024} MB; split it into smaller batches.`);
+    throw new AppError(
+      "payload_too_large:batch_file",
+      `A batch is at most ${MAX_BATCH_BYTES / 1024 / 1024} MB; split it into smaller batches.`,
+    );
   // Optional here: with one, a resend answers the batch it made; without, every POST is a new batch.
   const key = request.headers.has("idempotency-key") ? idempotencyKeyOf(request) : null;
   const search = Object.fromEntries(new URL(request.url).searchParams);

@@ -13,8 +13,9 @@ export const BATCH_FORM_MAX_BYTES = 21 * 1024 * 1024;
 /** A script's batch through the gateway (POST /v1/batches): JSON lines up to MAX_BATCH_BYTES, and a margin. */
 export const GATEWAY_BATCH_MAX_BYTES = 20 * 1024 * 1024 + 64 * 1024;
 
-// The first whose path prefix matches (or, with `exact`, whose path is the prefix) decides. better-auth's routes answer in its own error shape, which its
-// browser client reads; everything else (pages included, which take no body) is a JSON route.
+// The first whose path prefix matches (or, with `exact`, whose path is the prefix) decides. better-auth's routes
+// answer in its own error shape, which its browser client reads; everything else (pages included, which take no
+// body) is a JSON route.
 const LIMITS = [
   { prefix: "/api/uploads", limit: UPLOAD_MAX_BYTES },
   { prefix: "/api/batches", limit: BATCH_FORM_MAX_BYTES },
