@@ -18,6 +18,8 @@ import * as retryRoute from "@/app/api/batches/[id]/retry/route";
 import * as rowsRoute from "@/app/api/batches/[id]/rows/route";
 import * as previewRoute from "@/app/api/batches/preview/route";
 import * as batchesRoute from "@/app/api/batches/route";
+import { GET as tasksJson } from "@/app/api/exports/tasks.json/route";
+import { GET as listTasks } from "@/app/api/tasks/route";
 import { emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { upsertBudget } from "@/lib/db/budgets";
@@ -274,6 +276,20 @@ describe("running a batch", () => {
     const done = await view(id);
     expect(done.json.counts).toMatchObject({ succeeded: 2, failed: 1, waiting: 0, running: 0 });
     expect(done.json.credits.used).toBeGreaterThan(0);
+
+    // The gallery's "From a batch" filter, this batch's own link, and the exports name each task's batch and key.
+    const listed = async (batch: string) =>
+      (await call(listTasks, `/api/tasks?batch=${batch}`, { cookie: team.member.cookie })).json.tasks
+        .map((task: { id: string }) => task.id)
+        .sort();
+    const made = (await tasks()).map((task) => task.id).sort();
+    expect(await listed("any")).toEqual(made);
+    expect(await listed(id)).toEqual(made);
+    expect(await listed(randomUUID())).toEqual([]);
+    const exported = (await call(tasksJson, "/api/exports/tasks.json", { cookie: team.admin.cookie })).json as unknown as {
+      batch_key: string;
+    }[];
+    expect(exported.map((row) => row.batch_key).sort()).toEqual(["=HYPERLINK(1)", "ok-2", "ok-3"]);
 
     const results = await call(resultsRoute.GET, `/api/batches/${id}/results?format=csv`, { cookie: team.member.cookie, params: { id } });
     expect(results.headers.get("content-disposition")).toContain("-results.csv");
