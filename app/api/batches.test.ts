@@ -20,6 +20,8 @@ import * as previewRoute from "@/app/api/batches/preview/route";
 import * as batchesRoute from "@/app/api/batches/route";
 import { GET as tasksJson } from "@/app/api/exports/tasks.json/route";
 import { GET as listTasks } from "@/app/api/tasks/route";
+import { GET as queueRoute } from "@/app/api/queue/route";
+import { submit } from "@/lib/tasks/submit";
 import { emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { upsertBudget } from "@/lib/db/budgets";
@@ -237,6 +239,31 @@ describe("starting a batch", () => {
 });
 
 describe("running a batch", () => {
+  it("takes one turn a round in the queue, which shows its first 50 waiting and the count", async () => {
+    const rows = ["sku,product,background", ...Array.from({ length: 60 }, (_, i) => `K${i},thing ${i},white`)].join("\n");
+    await start({ batchId: randomUUID(), format: "csv", recipe: RECIPE }, rows);
+    // A colleague's single picture, submitted after the 60 rows, is second in line.
+    await submit({
+      connection: database(),
+      submission: {
+        id: randomUUID(),
+        userId: team.admin.member.id,
+        model: "gamma-5-pro",
+        kind: "image",
+        endpoint: "images",
+        request: { model: "gamma-5-pro", prompt: "a colleague's picture" },
+      },
+    });
+    const queue = await call(queueRoute, "/api/queue", { cookie: team.member.cookie });
+    expect(queue.json.waiting).toBe(61);
+    expect(queue.json.submissions).toHaveLength(50);
+    expect(queue.json.submissions.slice(0, 3).map((s: { prompt: string }) => s.prompt)).toEqual([
+      "A studio photo of thing 0 on white",
+      "a colleague's picture",
+      "A studio photo of thing 1 on white",
+    ]);
+  });
+
   it("pauses (nothing sent), resumes, cancels the unsent rows, and only its member or an admin may", async () => {
     const { apiKey } = await emulator().account();
     const six = ["sku,product,background", ...Array.from({ length: 6 }, (_, i) => `K${i},thing ${i},white`)].join("\n");
