@@ -216,12 +216,14 @@ describe("starting a batch", () => {
     expect(trimmed.status).toBe(202);
     expect(trimmed.json.batch.rows).toBe(2);
     expect((await submissions()).map((s) => s.batch_key)).toEqual(["S-1", "S-2"]);
-    // Nothing more fits now.
+    // Nothing more fits now, even with those rows paused: a paused batch still counts against the budget.
+    expect((await act(pauseRoute, trimmed.json.batch.id, "pause")).json.counts.paused).toBe(2);
     expectError(
       await start({ batchId: randomUUID(), format: "csv", recipe: RECIPE, overBudget: "trim" }, CSV),
       409,
       "conflict:over_budget",
     );
+    await act(resumeRoute, trimmed.json.batch.id, "resume");
     await sendAll(apiKey);
     await expectMoneyAndSlots(apiKey);
   });
