@@ -10,8 +10,8 @@ export const AUTH_BODY_LIMIT = 16 * 1024;
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** A batch's form: its file (lib/schemas/batches.ts MAX_BATCH_BYTES, 20 MB, counted again while it streams) and its recipe. */
 export const BATCH_FORM_MAX_BYTES = 21 * 1024 * 1024;
-/** A script's batch through the gateway (POST /v1/batches): JSON lines up to MAX_BATCH_BYTES, and a margin. */
-export const GATEWAY_BATCH_MAX_BYTES = 20 * 1024 * 1024 + 64 * 1024;
+/** A script's batch through the gateway (POST /v1/batches): JSON lines up to MAX_BATCH_BYTES (20 MB), and a margin. */
+export const GATEWAY_BATCH_MAX_BYTES = 21 * 1024 * 1024;
 
 // The first whose path prefix matches (or, with `exact`, whose path is the prefix) decides. better-auth's routes
 // answer in its own error shape, which its browser client reads; everything else (pages included, which take no
