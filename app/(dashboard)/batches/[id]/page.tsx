@@ -1,7 +1,10 @@
+import { Images } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BatchDetail } from "@/components/batches/batch-detail";
 import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { requirePageUser } from "@/lib/auth/page";
 import { ROWS_WINDOW } from "@/lib/query/batches";
 import { HydrationBoundary } from "@/lib/query/hydration-boundary";
@@ -24,7 +27,18 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   if (!found) notFound();
   return (
     <>
-      <PageHeader title={found.batch.name} back={{ href: "/batches", label: "Batches" }} />
+      <PageHeader
+        title={found.batch.name}
+        back={{ href: "/batches", label: "Batches" }}
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/tasks?batch=${encodeURIComponent(found.batch.id)}`}>
+              <Images aria-hidden />
+              In the gallery
+            </Link>
+          </Button>
+        }
+      />
       <HydrationBoundary state={{ ...found.state, eventsAfter }}>
         <BatchDetail id={id} />
       </HydrationBoundary>
