@@ -69,6 +69,8 @@ test("no page scrolls sideways with hostile data, at 390 and 1280 px, in light a
     "/boards",
     `/boards/${board.board.id}`,
     "/compare",
+    "/batches",
+    "/batches/new",
     "/credits",
     "/settings",
     "/settings/members",

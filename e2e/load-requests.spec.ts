@@ -40,7 +40,7 @@ async function askedWhileLoading(page: Page, path: string, shown?: Locator): Pro
 test("no page asks for data, or prefetches another page, as it loads", async ({ page }) => {
   const id = await createTask(page.request, `lr${Date.now().toString(36)} owl at dusk`);
   await waitArchived(page.request, id);
-  for (const path of ["/", "/generate", "/tasks", `/tasks/${id}`, "/credits"])
+  for (const path of ["/", "/generate", "/tasks", `/tasks/${id}`, "/batches", "/batches/new", "/credits"])
     expect(await askedWhileLoading(page, path), path).toEqual([]);
   // The workspace opens on the model chosen last in this tab (else the team's usual one): one with image inputs
   // shows their drop zone, which asks whether uploads can work here.

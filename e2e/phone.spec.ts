@@ -13,6 +13,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 const PAGES = [
   { link: "Generate", path: "/generate" },
   { link: "Compare", path: "/compare" },
+  { link: "Batches", path: "/batches" },
   { link: "Tasks", path: "/tasks" },
   { link: "Credits", path: "/credits" },
   { link: "Settings", path: "/settings" },

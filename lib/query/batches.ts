@@ -20,7 +20,8 @@ export const batchListOptions = () =>
   queryOptions({
     queryKey: batchKeys.list,
     queryFn: ({ signal }) => fetchJson<{ batches: BatchSummary[] }>("/api/batches", { signal }).then((body) => body.batches),
-    staleTime: 0,
+    // Fresh as hydrated: the page's HTML carries the list, and the slow interval follows batches still running.
+    staleTime: SAFETY_REFETCH_MS,
     refetchInterval: (query) => (query.state.data?.some((batch) => !batchSettled(batch)) ? SAFETY_REFETCH_MS : false),
   });
 
@@ -28,7 +29,8 @@ export const batchOptions = (id: string) =>
   queryOptions({
     queryKey: batchKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<BatchView>(path(id), { signal }),
-    staleTime: 0,
+    // Fresh as hydrated (the page asks for nothing as it loads); events invalidate it when its rows change.
+    staleTime: SAFETY_REFETCH_MS,
     // Only a batch that is gone or not one's own is not worth asking again.
     retry: (count, error) => !(error instanceof ApiError && [403, 404].includes(error.status)) && count < 2,
     // The event stream says when to refetch; the slow interval only covers an event missed while reconnecting.
