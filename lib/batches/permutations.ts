@@ -36,7 +36,7 @@ export function expandVariations(text: string, { max }: { max: number }): Variat
   const { count, chars } = sizeOf(parts);
   if (count > max) {
     throw new VariationError(
-      `These variations make ${count.toLocaleString("en")} prompts; a batch takes at most ${max.toLocaleString("en")}.`,
+      `These variations make ${count < 1e9 ? count.toLocaleString("en") : "over a billion"} prompts; a batch takes at most ${max.toLocaleString("en")}.`,
       1,
     );
   }
