@@ -18,6 +18,10 @@ import * as retryRoute from "@/app/api/batches/[id]/retry/route";
 import * as rowsRoute from "@/app/api/batches/[id]/rows/route";
 import * as previewRoute from "@/app/api/batches/preview/route";
 import * as batchesRoute from "@/app/api/batches/route";
+import { GET as tasksJson } from "@/app/api/exports/tasks.json/route";
+import { GET as listTasks } from "@/app/api/tasks/route";
+import { GET as queueRoute } from "@/app/api/queue/route";
+import { submit } from "@/lib/tasks/submit";
 import { emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { upsertBudget } from "@/lib/db/budgets";
@@ -212,12 +216,14 @@ describe("starting a batch", () => {
     expect(trimmed.status).toBe(202);
     expect(trimmed.json.batch.rows).toBe(2);
     expect((await submissions()).map((s) => s.batch_key)).toEqual(["S-1", "S-2"]);
-    // Nothing more fits now.
+    // Nothing more fits now, even with those rows paused: a paused batch still counts against the budget.
+    expect((await act(pauseRoute, trimmed.json.batch.id, "pause")).json.counts.paused).toBe(2);
     expectError(
       await start({ batchId: randomUUID(), format: "csv", recipe: RECIPE, overBudget: "trim" }, CSV),
       409,
       "conflict:over_budget",
     );
+    await act(resumeRoute, trimmed.json.batch.id, "resume");
     await sendAll(apiKey);
     await expectMoneyAndSlots(apiKey);
   });
@@ -235,6 +241,31 @@ describe("starting a batch", () => {
 });
 
 describe("running a batch", () => {
+  it("takes one turn a round in the queue, which shows its first 50 waiting and the count", async () => {
+    const rows = ["sku,product,background", ...Array.from({ length: 60 }, (_, i) => `K${i},thing ${i},white`)].join("\n");
+    await start({ batchId: randomUUID(), format: "csv", recipe: RECIPE }, rows);
+    // A colleague's single picture, submitted after the 60 rows, is second in line.
+    await submit({
+      connection: database(),
+      submission: {
+        id: randomUUID(),
+        userId: team.admin.member.id,
+        model: "gamma-5-pro",
+        kind: "image",
+        endpoint: "images",
+        request: { model: "gamma-5-pro", prompt: "a colleague's picture" },
+      },
+    });
+    const queue = await call(queueRoute, "/api/queue", { cookie: team.member.cookie });
+    expect(queue.json.waiting).toBe(61);
+    expect(queue.json.submissions).toHaveLength(50);
+    expect(queue.json.submissions.slice(0, 3).map((s: { prompt: string }) => s.prompt)).toEqual([
+      "A studio photo of thing 0 on white",
+      "a colleague's picture",
+      "A studio photo of thing 1 on white",
+    ]);
+  });
+
   it("pauses (nothing sent), resumes, cancels the unsent rows, and only its member or an admin may", async () => {
     const { apiKey } = await emulator().account();
     const six = ["sku,product,background", ...Array.from({ length: 6 }, (_, i) => `K${i},thing ${i},white`)].join("\n");
@@ -274,6 +305,20 @@ describe("running a batch", () => {
     const done = await view(id);
     expect(done.json.counts).toMatchObject({ succeeded: 2, failed: 1, waiting: 0, running: 0 });
     expect(done.json.credits.used).toBeGreaterThan(0);
+
+    // The gallery's "From a batch" filter, this batch's own link, and the exports name each task's batch and key.
+    const listed = async (batch: string) =>
+      (await call(listTasks, `/api/tasks?batch=${batch}`, { cookie: team.member.cookie })).json.tasks
+        .map((task: { id: string }) => task.id)
+        .sort();
+    const made = (await tasks()).map((task) => task.id).sort();
+    expect(await listed("any")).toEqual(made);
+    expect(await listed(id)).toEqual(made);
+    expect(await listed(randomUUID())).toEqual([]);
+    const exported = (await call(tasksJson, "/api/exports/tasks.json", { cookie: team.admin.cookie })).json as unknown as {
+      batch_key: string;
+    }[];
+    expect(exported.map((row) => row.batch_key).sort()).toEqual(["=HYPERLINK(1)", "ok-2", "ok-3"]);
 
     const results = await call(resultsRoute.GET, `/api/batches/${id}/results?format=csv`, { cookie: team.member.cookie, params: { id } });
     expect(results.headers.get("content-disposition")).toContain("-results.csv");

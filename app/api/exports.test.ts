@@ -72,7 +72,7 @@ describe("tasks.csv", () => {
     const text = String(response.json);
     expect((await firstBytes("/api/exports/tasks.csv"))[0]).toBe(0x74); // "t": no BOM unless asked
     expect(text.split("\r\n")[0]).toBe(
-      "task_id,created_at,member,model,settings,prompt,status,credits_reserved,credits_used,credits_refunded,error_code,hidden,via_token",
+      "task_id,created_at,member,model,settings,prompt,status,credits_reserved,credits_used,credits_refunded,error_code,hidden,via_token,batch_id,batch_key",
     );
     const rows = csvRecords(text);
     expect(rows.map((row) => row.task_id)).toEqual([
@@ -96,6 +96,8 @@ describe("tasks.csv", () => {
       error_code: "",
       hidden: "false",
       via_token: "",
+      batch_id: "",
+      batch_key: "",
     });
     expect(rows.find((row) => row.task_id === "task_failed")).toMatchObject({
       member: "Ada Admin",
@@ -170,6 +172,8 @@ describe("tasks.json", () => {
         error_code: null,
         hidden: false,
         via_token: null,
+        batch_id: null,
+        batch_key: null,
       },
     ]);
     expect((await get(tasksJson, "/api/exports/tasks.json?from=2027-01-01")).json).toEqual([]);

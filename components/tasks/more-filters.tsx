@@ -79,6 +79,15 @@ export function MoreFilters({ id, filters, members, set }: MoreFiltersProps) {
         />
         Favourites only
       </label>
+      <label className="flex h-9 cursor-pointer items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-4 cursor-pointer accent-primary"
+          checked={filters.batch !== undefined}
+          onChange={(event) => set({ batch: event.target.checked ? "any" : undefined })}
+        />
+        From a batch
+      </label>
     </>
   );
 }

@@ -103,6 +103,11 @@ export function QueuePanel({ data, viewer }: { data: QueueAnswer; viewer: QueueV
           ))}
         </ol>
       )}
+      {data.waiting > waiting.length && (
+        <p className="text-xs text-muted-foreground">
+          and {data.waiting - waiting.length} more waiting after these (a batch&apos;s rows are on its own page)
+        </p>
+      )}
       <EndedList title="Needs a decision" submissions={attention} />
       <EndedList title="Cancelled before sending" submissions={withdrawn} />
       <ConfirmDialog

@@ -1,6 +1,6 @@
 "use client";
 
-import { Columns3, GitBranch, SlidersHorizontal, Search, X } from "lucide-react";
+import { Columns3, GitBranch, Layers, SlidersHorizontal, Search, X } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useDebounced } from "@/components/shared/use-debounced";
@@ -49,8 +49,8 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 
-  // Error code, member, dates and favourites are used less: they wait behind "More filters", open by itself when one is set.
-  const more = ["error", "member", "from", "to", "favourite"] as const;
+  // Error code, member, dates, favourites and batches are used less: they wait behind "More filters", open by itself when one is set.
+  const more = ["error", "member", "from", "to", "favourite", "batch"] as const;
   const moreActive = more.filter((key) => filters[key] !== undefined).length;
   const [open, setOpen] = useState(moreActive > 0);
   // Drawn from the first opening on, and kept while closed: what was typed in it stays.
@@ -69,6 +69,19 @@ export function TaskFilterBar({ filters, members, onChange }: TaskFiltersProps) 
             {filters.parent}
           </Link>
           <Button variant="ghost" size="sm" onClick={() => set({ parent: undefined })}>
+            <X aria-hidden />
+            Show all tasks
+          </Button>
+        </p>
+      )}
+      {filters.batch && filters.batch.toLowerCase() !== "any" && (
+        <p className="flex flex-wrap items-center gap-2 px-1 text-sm">
+          <Layers aria-hidden className="size-4 text-muted-foreground" />
+          From
+          <Link href={`/batches/${encodeURIComponent(filters.batch)}`} className="underline underline-offset-4">
+            a batch
+          </Link>
+          <Button variant="ghost" size="sm" onClick={() => set({ batch: undefined })}>
             <X aria-hidden />
             Show all tasks
           </Button>

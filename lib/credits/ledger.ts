@@ -16,7 +16,7 @@ import type { Database } from "@/lib/db/schema";
  * - **refund pending**: credits reserved by failed tasks whose refund is settling (`refund_pending`, no
  *   `credits_refunded` yet).
  * - **refunded**: credits returned to failed tasks (`credits_refunded`).
- * - **waiting**: the estimated cost of submissions waiting in line or being sent (no task yet).
+ * - **waiting**: the estimated cost of submissions waiting in line, being sent or paused in a batch (no task yet).
  * - **committed**: used + reserved now + refund pending + waiting: what a budget counts against its limit.
  *
  * A failed task that reserved nothing or got its refund, and a lost task (its outcome unknown), hold nothing.

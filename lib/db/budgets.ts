@@ -77,6 +77,9 @@ const HOLDING = sql`(t.status in ('pending', 'processing') and t.lost = ${dbBool
 const REFUNDED = sql`(t.status = 'failed' and t.credits_refunded is not null)`;
 const REFUND_PENDING = sql`(t.status = 'failed' and coalesce(t.error_code, '') = 'refund_pending' and t.credits_refunded is null)`;
 
+/** What waits for a task: in line, being sent, or in a paused batch. */
+const WAITING_STATES = ["queued", "sending", "paused"] as const;
+
 /**
  * What tasks created in [start, end) and the submissions waiting now commit, for one member (`userId`) or
  * the whole team (null). `queued: "sending"` leaves out those still waiting in line (the dispatcher's
@@ -96,7 +99,8 @@ export async function spendFigures(
       coalesce(sum(case when ${REFUND_PENDING} then coalesce(t.credits_reserved, 0) else 0 end), 0) as refund_pending,
       coalesce(sum(case when ${REFUNDED} then t.credits_refunded else 0 end), 0) as refunded
     from tasks t where t.created_at >= ${start} and t.created_at < ${end} ${member}`.execute(db);
-  const states = queued === "all" ? (["queued", "sending"] as const) : (["sending"] as const);
+  // A paused batch's rows still count at the door: the member means to resume them (and the dispatcher judges each again).
+  const states = queued === "all" ? WAITING_STATES : (["sending"] as const);
   let waiting = db
     .selectFrom("submissions")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("estimated_credits"), eb.lit(0)).as("queued"))
@@ -129,7 +133,7 @@ export async function tokenCommitted(
   const waiting = await db
     .selectFrom("submissions")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("estimated_credits"), eb.lit(0)).as("queued"))
-    .where("state", "in", which === "all" ? ["queued", "sending"] : ["sending"])
+    .where("state", "in", which === "all" ? [...WAITING_STATES] : ["sending"])
     .where("token_id", "=", tokenId)
     .executeTakeFirst();
   return round(numeric(tasks.rows[0]?.committed) + numeric(waiting?.queued));

@@ -29,6 +29,8 @@ export interface ExportTaskRow {
   via_token: string | null;
   /** Its submission when a script made it through the gateway: the task then goes by the gateway's id. */
   gateway_submission_id: string | null;
+  batch_id: string | null;
+  batch_key: string | null;
 }
 
 export interface TaskExportScope {
@@ -66,6 +68,11 @@ export async function exportTaskPage(
       "tasks.hidden",
       viaToken,
       gatewaySubmissionId,
+      // The batch it is a row of (issue 48), and that row's key.
+      (eb) =>
+        eb.selectFrom("submissions").select("submissions.batch_id").whereRef("submissions.id", "=", "tasks.submission_id").as("batch_id"),
+      (eb) =>
+        eb.selectFrom("submissions").select("submissions.batch_key").whereRef("submissions.id", "=", "tasks.submission_id").as("batch_key"),
     ]);
   if (!scope.includeHidden) {
     query = query.where("tasks.hidden", "=", dbBool(false));

@@ -26,6 +26,8 @@ export interface TaskFilters {
   parent?: string;
   /** Only the tasks of this comparison's columns (submissions.comparison_id, 0023). */
   comparison?: string;
+  /** Only tasks made by a batch (submissions.batch_id, 0030): `any` batch, or this one. */
+  batch?: string;
 }
 
 export type ListedTask = TaskRow & { member_name: string | null; via_token?: string | null; gateway_submission_id?: string | null };
@@ -142,6 +144,13 @@ export async function listTasks(
     query = query.where("tasks.submission_id", "in", (eb) =>
       eb.selectFrom("submissions").select("id").where("comparison_id", "=", comparison),
     );
+  }
+  if (filters.batch) {
+    const batch = filters.batch.toLowerCase();
+    query = query.where("tasks.submission_id", "in", (eb) => {
+      const rows = eb.selectFrom("submissions").select("id");
+      return batch === "any" ? rows.where("batch_id", "is not", null) : rows.where("batch_id", "=", batch);
+    });
   }
   for (const condition of promptConditions(db, filters.q)) query = query.where(condition);
   if (cursor) {

@@ -7,7 +7,7 @@ import { publicTaskId } from "@/lib/tasks/task-ids";
 import type { PagedSource } from "./paged-stream";
 
 // One row per task: when, who (and through which of their access tokens), which model with what settings, the
-// prompt, how it ended and what it cost.
+// prompt, how it ended, what it cost, and the batch (and row key) it was made by.
 
 export const TASK_COLUMNS = [
   "task_id",
@@ -23,6 +23,8 @@ export const TASK_COLUMNS = [
   "error_code",
   "hidden",
   "via_token",
+  "batch_id",
+  "batch_key",
 ] as const;
 
 export type TaskExport = Record<(typeof TASK_COLUMNS)[number], string | number | boolean | null>;
@@ -64,6 +66,8 @@ export function taskExport(row: ExportTaskRow): TaskExport {
     error_code: row.error_code,
     hidden: fromDbBool(row.hidden),
     via_token: row.via_token ?? null,
+    batch_id: row.batch_id ?? null,
+    batch_key: row.batch_key ?? null,
   };
 }
 

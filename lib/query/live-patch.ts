@@ -17,7 +17,14 @@ const hidden = (view: TaskView) => Boolean(view.hiddenForMe || view.hiddenForTea
 export function listShows(filters: Record<string, unknown>, view: TaskView): boolean | undefined {
   const f = filters as TaskFilters & { limit?: unknown };
   if (hidden(view)) return false;
-  if (f.q !== undefined || f.from !== undefined || f.to !== undefined || f.parent !== undefined || f.comparison !== undefined)
+  if (
+    f.q !== undefined ||
+    f.from !== undefined ||
+    f.to !== undefined ||
+    f.parent !== undefined ||
+    f.comparison !== undefined ||
+    f.batch !== undefined
+  )
     return undefined;
   if (f.status?.length && !f.status.includes(view.status)) return view.status === "archiving" ? undefined : false;
   // As lib/db/task-list.ts reads the error filter: the stored code, or media_deleted for a deleted upstream copy.

@@ -5,7 +5,7 @@ import type { SubmissionView } from "@/lib/schemas/views";
 export interface QueueAnswer {
   paused: boolean;
   held: { message: string | null; since: string } | null;
-  /** The first waiting (up to 200), in dispatch order, each with `reason` and `sendAt`. */
+  /** The first waiting (up to 50), in dispatch order, each with `reason` and `sendAt`. */
   submissions: SubmissionView[];
   /** How many wait in all. */
   waiting: number;

@@ -83,6 +83,7 @@ const VALUES: Record<(typeof TASK_FILTER_KEYS)[number], string[]> = {
     "0b6c1f0e8a3e4f1e9d2a5c7b9e1f2a3b",
     " ",
   ],
+  batch: ["any", "0b6c1f0e-8a3e-4f1e-9d2a-5c7b9e1f2a3b", " any ", "ANY", "all", "not-a-uuid", " "],
   parent: ["task_abc123", "  task_abc123  ", "legacy:42.a-b", "_task", "t".repeat(128), "t".repeat(129), "task abc", "task/1", " "],
 };
 

@@ -2,6 +2,7 @@
 // with the rules the API's schema is built from (lib/schemas/task-filter-rules.ts), field by field, so one bad
 // value drops only itself; lib/query/task-filters.test.ts checks this agrees with the schema.
 import {
+  BATCH_FILTER_PATTERN,
   COMPARISON_ID_PATTERN,
   CSV_MAX_CHARS,
   CSV_MAX_ITEMS,
@@ -27,6 +28,7 @@ export const TASK_FILTER_KEYS = [
   "favourite",
   "parent",
   "comparison",
+  "batch",
 ] as const;
 
 export interface TaskFilters {
@@ -43,6 +45,8 @@ export interface TaskFilters {
   parent?: string;
   /** A comparison's id: only its columns' tasks. */
   comparison?: string;
+  /** `any`: tasks made by any batch; else a batch's id: only its rows' tasks. */
+  batch?: string;
 }
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -90,6 +94,7 @@ const READERS: { [K in (typeof TASK_FILTER_KEYS)[number]]: (raw: string) => Task
   favourite: (raw) => (oneOf(FAVOURITE_VALUES)(raw) ? true : undefined),
   parent: (raw) => (TASK_ID_PATTERN.test(raw.trim()) ? raw.trim() : undefined),
   comparison: (raw) => (COMPARISON_ID_PATTERN.test(raw.trim()) ? raw.trim() : undefined),
+  batch: (raw) => (BATCH_FILTER_PATTERN.test(raw.trim()) ? raw.trim() : undefined),
 };
 
 export function parseTaskFilters(params: Params): TaskFilters {

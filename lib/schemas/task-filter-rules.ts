@@ -17,3 +17,5 @@ export const MEMBER_MAX_CHARS = 100;
 export const SEARCH_MAX_CHARS = 200;
 /** A comparison's id (lib/schemas/comparison-views.ts): a UUID. */
 export { COMPARISON_ID_PATTERN } from "./comparison-views";
+/** "From a batch": `any` for every batch's tasks, or one batch's id (a UUID, as in its page's address). */
+export const BATCH_FILTER_PATTERN = /^(?:any|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

@@ -1,6 +1,7 @@
 // Client-safe schemas of the task API's inputs: the gallery keeps these in its URL, the routes parse them.
 import { z } from "zod";
 import {
+  BATCH_FILTER_PATTERN,
   COMPARISON_ID_PATTERN,
   CSV_MAX_CHARS,
   CSV_MAX_ITEMS,
@@ -50,6 +51,8 @@ export const taskListQuerySchema = z.object({
   parent: taskId.optional(),
   /** Only the columns of one comparison (Compare), every run of each. */
   comparison: z.string().trim().regex(COMPARISON_ID_PATTERN, "A comparison id is a UUID, as in a Compare page's address.").optional(),
+  /** Only tasks made by a batch: `any` batch, or one batch's id. */
+  batch: z.string().trim().regex(BATCH_FILTER_PATTERN, "batch is `any` or a batch's id (a UUID, as in its page's address).").optional(),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

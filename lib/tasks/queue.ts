@@ -41,7 +41,7 @@ export interface QueueState {
 }
 
 const ATTENTION_SHOWN = 20;
-export const QUEUE_SHOWN = 200;
+export const QUEUE_SHOWN = 50;
 const WITHDRAWN_SHOWN_MS = 86_400_000;
 
 /** The context the reasons are read in: this instance's database, its API key's budget, the time now. */
