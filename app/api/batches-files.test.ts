@@ -113,7 +113,10 @@ describe("a batch's file refused over HTTP", () => {
     // 20,000 prompts with variations: refused before they are made (a CSV's row limit is in lib/batches/parse.test.ts).
     const ten = `{${Array.from({ length: 10 }, (_, i) => i).join(",")}}`;
     const variations = { format: "variations", recipe: { model: "gamma-5-pro", fields: { prompt: "{{prompt}}" } } } as const;
-    const answer = await post("start", multipart([batchPart({ ...variations, batchId: randomUUID() }), filePart(`a ${ten.repeat(4)} {x,y}`)]));
+    const answer = await post(
+      "start",
+      multipart([batchPart({ ...variations, batchId: randomUUID() }), filePart(`a ${ten.repeat(4)} {x,y}`)]),
+    );
     expectError(answer, 422, "invalid:batch_file");
     expect(answer.json.error.message).toBe("Line 1, column 1: These variations make 20,000 prompts; a batch takes at most 10,000.");
     expect(await stored()).toBe(0);
@@ -175,7 +178,10 @@ describe("a batch's form refused over HTTP", () => {
     expectError(answer, 413, "payload_too_large:batch_form");
     expect(answer.json.error.message).toMatch(/^Pasted text is at most 1 MB/);
     // Within the limit, pasted text is read whole.
-    const small = await post("preview", multipart([batchPart(), { name: "file", value: pasted.slice(0, 500_000).replace(/\n[^\n]*$/, "\n") }]));
+    const small = await post(
+      "preview",
+      multipart([batchPart(), { name: "file", value: pasted.slice(0, 500_000).replace(/\n[^\n]*$/, "\n") }]),
+    );
     expect(small.status).toBe(200);
     expect(small.json.rows).toBeGreaterThan(600);
   });

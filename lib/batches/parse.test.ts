@@ -62,7 +62,9 @@ describe("CSV and TSV", () => {
       expect(error.message).toMatch(/^Line 1, column 1: the file is UTF-16 text; save it as UTF-8/);
     }
     // UTF-16 without a BOM is NUL bytes between the letters: refused too, not read as cells full of NULs.
-    expect((await refusal(chunked(Buffer.from("sku,prompt\nS-1,car\n", "utf16le")))).message).toMatch(/^Line 1, column 1: this is not UTF-8/);
+    expect((await refusal(chunked(Buffer.from("sku,prompt\nS-1,car\n", "utf16le")))).message).toMatch(
+      /^Line 1, column 1: this is not UTF-8/,
+    );
   });
 
   it("refuses Latin-1 bytes at the line and column (cell) where they are, even inside a quoted cell on its second line", async () => {
@@ -75,7 +77,7 @@ describe("CSV and TSV", () => {
   });
 
   it("reads a character cut between chunks whole (no false encoding error), and keeps a real U+FFFD", async () => {
-    const file = "sku,prompt\nS-1,café 😀 voilà\nS-2,\"quoted é\nover 😀 lines\"\nS-3,a � in the text\n";
+    const file = 'sku,prompt\nS-1,café 😀 voilà\nS-2,"quoted é\nover 😀 lines"\nS-3,a � in the text\n';
     const whole = await readAll(chunked(file));
     expect(cellsOf(whole.rows).map((c) => c.prompt)).toEqual(["café 😀 voilà", "quoted é\nover 😀 lines", "a � in the text"]);
     // Every cut: inside é (2 bytes), inside 😀 (4 bytes), inside the quoted cell.
@@ -98,16 +100,23 @@ describe("CSV and TSV", () => {
 
   it("gives a row with line breaks in quotes (LF and CRLF) the line it starts on, after skipped empty lines too", async () => {
     for (const eol of ["\n", "\r\n"]) {
-      const file = ["sku,prompt", 'S-1,"one', "two", 'three"', "", "", "S-2,plain", 'S-3,"a ""quoted"" word', 'and more"', "", "S-4,last"].join(eol);
+      const file = [
+        "sku,prompt",
+        'S-1,"one',
+        "two",
+        'three"',
+        "",
+        "",
+        "S-2,plain",
+        'S-3,"a ""quoted"" word',
+        'and more"',
+        "",
+        "S-4,last",
+      ].join(eol);
       for (const input of [chunked(file), oneByteAtATime(file)]) {
         const { rows } = await readAll(input);
         expect(linesOf(rows)).toEqual([2, 7, 8, 11]);
-        expect(cellsOf(rows).map((c) => c.prompt)).toEqual([
-          `one${eol}two${eol}three`,
-          "plain",
-          `a "quoted" word${eol}and more`,
-          "last",
-        ]);
+        expect(cellsOf(rows).map((c) => c.prompt)).toEqual([`one${eol}two${eol}three`, "plain", `a "quoted" word${eol}and more`, "last"]);
       }
     }
   });
@@ -146,7 +155,8 @@ describe("CSV and TSV", () => {
   });
 
   it("refuses an empty file, and a header without rows, each in its own words", async () => {
-    for (const file of ["", "\n\n", "\uFEFF"]) expect((await refusal(chunked(file))).message).toBe("The file is empty: it has no rows to make.");
+    for (const file of ["", "\n\n", "\uFEFF"])
+      expect((await refusal(chunked(file))).message).toBe("The file is empty: it has no rows to make.");
     for (const file of ["sku,prompt", "sku,prompt\r\n\r\n", "sku,prompt\n,\n"]) {
       expect((await refusal(chunked(file))).message).toMatch(/has a header row but no rows/);
     }
@@ -154,7 +164,9 @@ describe("CSV and TSV", () => {
 
   it("refuses a header with an empty or duplicate column name at its column", async () => {
     expect((await refusal(chunked("sku,,prompt\nS-1,x,y\n"))).message).toMatch(/^Line 1, column 2: a column has no name/);
-    expect((await refusal(chunked("\n\nsku,prompt, sku\nS-1,x,y\n"))).message).toBe("Line 3, column 3: two columns are named “sku”: rename one.");
+    expect((await refusal(chunked("\n\nsku,prompt, sku\nS-1,x,y\n"))).message).toBe(
+      "Line 3, column 3: two columns are named “sku”: rename one.",
+    );
   });
 
   it("reads TSV, with tabs as the only separator", async () => {
@@ -231,7 +243,9 @@ describe("JSON lines", () => {
   });
 
   it("refuses a line that is not one object, with its line and column", async () => {
-    expect((await refusal(chunked('{"a":1}\n  [1, 2]\n'), "jsonl")).message).toMatch(/^Line 2, column 3: each line must be one JSON object/);
+    expect((await refusal(chunked('{"a":1}\n  [1, 2]\n'), "jsonl")).message).toMatch(
+      /^Line 2, column 3: each line must be one JSON object/,
+    );
     expect((await refusal(chunked('{"a":1}\n"text"\n'), "jsonl")).message).toMatch(/^Line 2, column 1: each line must be one JSON object/);
     expect((await refusal(chunked("null\n"), "jsonl")).message).toMatch(/^Line 1, column 1: each line/);
   });

@@ -248,7 +248,7 @@ async function nextObject(lines: AsyncIterator<{ line: number; text: string }>, 
       throw fileError(line, columnAt(text, at), `this line is not valid JSON: ${what}.`);
     }
     if (!value || typeof value !== "object" || Array.isArray(value)) {
-      throw fileError(line, columnAt(text, text.search(/\S/)), "each line must be one JSON object, such as {\"prompt\": \"a red car\"}.");
+      throw fileError(line, columnAt(text, text.search(/\S/)), 'each line must be one JSON object, such as {"prompt": "a red car"}.');
     }
     if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw fileError(line, null, `this line nests deeper than ${MAX_JSON_DEPTH} levels.`);
     return { line, cells: value as Record<string, unknown> };

@@ -55,7 +55,10 @@ describe("refusing", () => {
 
   it("refuses braces nested deeper than 8 at the brace too deep, without overflowing the stack", () => {
     expect(prompts(`${"{a ".repeat(8)}${"}".repeat(8)}`)).toEqual(["a a a a a a a a"]);
-    expect(refusal(`${"{a ".repeat(9)}${"}".repeat(9)}`)).toMatchObject({ column: 25, message: expect.stringMatching(/^Braces nest at most 8 deep/) });
+    expect(refusal(`${"{a ".repeat(9)}${"}".repeat(9)}`)).toMatchObject({
+      column: 25,
+      message: expect.stringMatching(/^Braces nest at most 8 deep/),
+    });
     expect(refusal("{".repeat(60_000)).column).toBe(9);
   });
 

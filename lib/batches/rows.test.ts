@@ -7,7 +7,11 @@ import type { BatchRecipe } from "@/lib/schemas/batches";
 import type { ParsedRow } from "./parse";
 import { rowRenderer } from "./rows";
 
-const row = (line: number, cells: Record<string, unknown>, problem?: string): ParsedRow => ({ line, cells, ...(problem ? { problem } : {}) });
+const row = (line: number, cells: Record<string, unknown>, problem?: string): ParsedRow => ({
+  line,
+  cells,
+  ...(problem ? { problem } : {}),
+});
 
 /** Every row rendered in order, as the plan does. */
 function render(recipe: BatchRecipe, rows: ParsedRow[], columns = Object.keys(rows[0]?.cells ?? {}), strictColumns = true) {
@@ -30,7 +34,11 @@ describe("filling a recipe", () => {
     const [out] = render({ model: "gamma-5-pro", fields: { prompt: "A studio photo of {{product}} on {{ background }}" } }, [
       row(2, { product: "=HYPERLINK(1)", background: "@marble" }),
     ]);
-    expect(out).toMatchObject({ line: 2, key: "row-2", request: { model: "gamma-5-pro", prompt: "A studio photo of =HYPERLINK(1) on @marble" } });
+    expect(out).toMatchObject({
+      line: 2,
+      key: "row-2",
+      request: { model: "gamma-5-pro", prompt: "A studio photo of =HYPERLINK(1) on @marble" },
+    });
     expect(out!.problem).toBeUndefined();
   });
 
@@ -40,7 +48,10 @@ describe("filling a recipe", () => {
       mode: "text-to-video",
       fields: { prompt: "{{p}}", seed: "{{seed}}", generate_audio: "{{audio}}", duration: "{{d}}" },
     };
-    const [typed, text] = render(recipe, [row(1, { p: "  a fox  ", seed: 42, audio: false, d: 5 }), row(2, { p: "a fox", seed: "7", audio: "Yes", d: " 8 " })]);
+    const [typed, text] = render(recipe, [
+      row(1, { p: "  a fox  ", seed: 42, audio: false, d: 5 }),
+      row(2, { p: "a fox", seed: "7", audio: "Yes", d: " 8 " }),
+    ]);
     expect(typed!.request).toMatchObject({ prompt: "a fox", seed: 42, generate_audio: false, duration: 5 });
     expect(text!.request).toMatchObject({ seed: 7, generate_audio: true, duration: 8 });
     for (const [word, value] of [
@@ -59,7 +70,9 @@ describe("filling a recipe", () => {
   });
 
   it("says which field is wrong when text is not its type", () => {
-    const [out] = render({ model: "epsilon-v6", mode: "text-to-video", fields: { prompt: "{{p}}", seed: "{{seed}}" } }, [row(5, { p: "a fox", seed: "1e3" })]);
+    const [out] = render({ model: "epsilon-v6", mode: "text-to-video", fields: { prompt: "{{p}}", seed: "{{seed}}" } }, [
+      row(5, { p: "a fox", seed: "1e3" }),
+    ]);
     expect(out!.request).toBeUndefined();
     expect(out!.problem).toMatchObject({ line: 5, key: "row-5", field: "seed" });
   });
@@ -75,9 +88,13 @@ describe("filling a recipe", () => {
       image_urls: ["https://files.example/shoe.png", "https://cdn.example/x.png", "https://files.example/bag.jpg"],
     });
     // A URL field, and a list written in the recipe as items, match too.
-    const single = render({ ...recipe, model: "alpha-2.3", fields: { prompt: "{{p}}", image_url: "{{refs}}" } }, [row(3, { p: "a shoe", refs: "SHOE.png" })]);
+    const single = render({ ...recipe, model: "alpha-2.3", fields: { prompt: "{{p}}", image_url: "{{refs}}" } }, [
+      row(3, { p: "a shoe", refs: "SHOE.png" }),
+    ]);
     expect(single[0]!.request).toMatchObject({ image_url: "https://files.example/shoe.png" });
-    const items = render({ ...recipe, fields: { prompt: "{{p}}", image_urls: ["{{a}}", "{{b}}"] } }, [row(4, { p: "a bag", a: "bag.jpg", b: "" })]);
+    const items = render({ ...recipe, fields: { prompt: "{{p}}", image_urls: ["{{a}}", "{{b}}"] } }, [
+      row(4, { p: "a bag", a: "bag.jpg", b: "" }),
+    ]);
     expect(items[0]!.request).toMatchObject({ image_urls: ["https://files.example/bag.jpg"] });
     // A JSON line's own list goes through file names too.
     const listed = render(recipe, [row(1, { p: "a bag", refs: ["Bag.jpg", "https://cdn.example/y.png"] })], ["p", "refs"], false);
@@ -86,7 +103,10 @@ describe("filling a recipe", () => {
 
   it("leaves a field out when its cell is empty, so the form's default applies", () => {
     const recipe: BatchRecipe = { model: "gamma-5-pro", fields: { prompt: "{{p}}", aspect_ratio: "{{ratio}}", image_urls: "{{refs}}" } };
-    const [empty, set] = render(recipe, [row(2, { p: "a red car", ratio: "  ", refs: "" }), row(3, { p: "a bike", ratio: "16:9", refs: "" })]);
+    const [empty, set] = render(recipe, [
+      row(2, { p: "a red car", ratio: "  ", refs: "" }),
+      row(3, { p: "a bike", ratio: "16:9", refs: "" }),
+    ]);
     expect(empty!.request).not.toHaveProperty("image_urls");
     // gamma-5-pro's form default, as if the field had not been written.
     expect(empty!.request).toMatchObject({ aspect_ratio: "1:1" });
@@ -148,14 +168,20 @@ describe("a recipe that cannot work", () => {
     expect(badMode.message).toBe(
       "epsilon-v6 has no mode “slow-motion”: choose one of “text-to-video”, “image-to-video”, “transition”, “reference-to-video”, “extend”.",
     );
-    expect(refusal(() => rowRenderer({ model: "epsilon-v6", fields: {} }, [], { strictColumns: true })).message).toMatch(/^Choose a mode of epsilon-v6: “text-to-video”/);
+    expect(refusal(() => rowRenderer({ model: "epsilon-v6", fields: {} }, [], { strictColumns: true })).message).toMatch(
+      /^Choose a mode of epsilon-v6: “text-to-video”/,
+    );
     expect(refusal(() => rowRenderer({ model: "gamma-5-pro", mode: "fast", fields: {} }, [], { strictColumns: true })).message).toBe(
       "gamma-5-pro has no modes: leave the mode out.",
     );
   });
 
   it("refuses a template or key naming a column the file lacks (but not for JSON lines, whose keys may come later)", () => {
-    const recipe: BatchRecipe = { model: "gamma-5-pro", fields: { prompt: "{{product}} on {{ backdrop }}", image_urls: ["{{ref}}"] }, key: "id" };
+    const recipe: BatchRecipe = {
+      model: "gamma-5-pro",
+      fields: { prompt: "{{product}} on {{ backdrop }}", image_urls: ["{{ref}}"] },
+      key: "id",
+    };
     const error = refusal(() => rowRenderer(recipe, ["product", "background", "ref"], { strictColumns: true }));
     expect(error.message).toBe("The recipe names “backdrop”, “id”, but the file's columns are “product”, “background”, “ref”.");
     expect(error.fields).toEqual({ recipe: error.message });
