@@ -54,7 +54,8 @@ export function proxy(request: NextRequest): NextResponse {
 
 export const config = {
   // Everything but the build's static files (immutable, served with their own headers) and the routes that
-  // take a file (an image up to 20 MB, a batch's file), whose body Next would otherwise copy and cut at
-  // 96 KiB: they apply the same checks and headers themselves (lib/http/unproxied.ts).
-  matcher: ["/((?!_next/static|_next/image|api/uploads$|api/batches$|api/batches/preview$).*)"],
+  // take a file (an image up to 20 MB, a batch's file, from the dashboard or a script through the gateway), whose
+  // body Next would otherwise copy and cut at 96 KiB: they apply the same checks and headers themselves
+  // (lib/http/unproxied.ts).
+  matcher: ["/((?!_next/static|_next/image|api/uploads$|api/batches$|api/batches/preview$|v1/batches$).*)"],
 };

@@ -35,17 +35,21 @@ describe("cross-site request forgery", () => {
   it("covers the state-changing routes", () => expect(targets.length).toBeGreaterThanOrEqual(20));
 
   it("lets a script's request with no Origin through to the gateway's creations, which read no cookie", () => {
-    const creations = ["POST /api/video/generate", "POST /v1/images/generations", "POST /v1/videos/generations"];
+    const creations = ["POST /api/video/generate", "POST /v1/batches", "POST /v1/images/generations", "POST /v1/videos/generations"];
     // Every other write to a gateway path is the API's 405 or 404 (lib/gateway/unrouted.ts), which reads no cookie either.
     const paths = [
       "/api/video/generate",
       "/api/video/task/x",
+      "/v1/batches/x",
+      "/v1/batches/x/results",
       "/v1/files/x/x",
       "/v1/images/generations",
       "/v1/openapi.json",
       "/v1/tasks/x",
     ];
-    const refusals = [...paths, "/v1/videos/generations", "/v1/x"].flatMap((path) => STATE_CHANGING.map((method) => `${method} ${path}`));
+    const refusals = [...paths, "/v1/batches", "/v1/videos/generations", "/v1/x"].flatMap((path) =>
+      STATE_CHANGING.map((method) => `${method} ${path}`),
+    );
     expect(gateway.map(([method, path]) => `${method} ${path}`).sort()).toEqual([...new Set([...creations, ...refusals])].sort());
     for (const [method, path] of gateway) expect(passed(run(method, path, {})), path).toBe(true);
   });

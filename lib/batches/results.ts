@@ -29,7 +29,7 @@ const CSV_COLUMNS = [
   "result_urls",
 ];
 
-interface ResultLine {
+export interface ResultLine {
   key: string;
   line: number;
   status: string;
@@ -41,8 +41,22 @@ interface ResultLine {
   result_urls: string[];
 }
 
-/** Rows a page at a time, each with its visible task's result links (absolute, on `origin`). */
-async function* resultLines(viewer: Viewer, batch: Batch, origin: string): AsyncGenerator<ResultLine[]> {
+/**
+ * How another reader is told the rows (the gateway's scripts: lib/gateway/batches.ts): its links to a result, and
+ * each JSON line reshaped from Darkroom's (its own names, ids and statuses).
+ */
+export interface ResultsDialect {
+  resultUrl: (taskId: string, index: number) => string;
+  line: (line: ResultLine, row: BatchRow) => Record<string, unknown>;
+}
+
+/** Rows a page at a time, each with its visible task's result links (absolute: Darkroom's on `origin`, or the dialect's). */
+async function* resultLines(
+  viewer: Viewer,
+  batch: Batch,
+  origin: string,
+  dialect?: ResultsDialect,
+): AsyncGenerator<{ line: ResultLine; row: BatchRow }[]> {
   const db = database().db;
   let page: BatchRow[] = [];
   const flush = async () => {
@@ -52,9 +66,9 @@ async function* resultLines(viewer: Viewer, batch: Batch, origin: string): Async
       page.flatMap((row) => row.task_id ?? []),
     );
     const results = await batchResults(db, { taskIds: [...visible] });
-    const lines = page.map((row): ResultLine => {
+    const lines = page.map((row) => {
       const view = batchRowView(row, visible);
-      return {
+      const line: ResultLine = {
         key: view.key,
         line: view.line,
         status: view.status,
@@ -65,8 +79,9 @@ async function* resultLines(viewer: Viewer, batch: Batch, origin: string): Async
         credits_refunded: view.taskId ? row.credits_refunded : null,
         result_urls: (view.taskId ? (results.get(view.taskId) ?? []) : [])
           .filter((r) => r.file)
-          .map((r) => origin + mediaUrl(view.taskId!, r.idx)),
+          .map((r) => (dialect ? dialect.resultUrl(view.taskId!, r.idx) : origin + mediaUrl(view.taskId!, r.idx))),
       };
+      return { line, row };
     });
     page = [];
     return lines;
@@ -86,9 +101,13 @@ function csvLine(line: ResultLine): string {
 }
 
 /** The results file, streamed; formula-looking keys and codes are escaped as in every CSV Darkroom writes. */
-export function resultsResponse(viewer: Viewer, batch: Batch, { format, origin }: { format: ResultsFormat; origin: string }): Response {
+export function resultsResponse(
+  viewer: Viewer,
+  batch: Batch,
+  { format, origin, dialect }: { format: ResultsFormat; origin: string; dialect?: ResultsDialect },
+): Response {
   const encoder = new TextEncoder();
-  const lines = resultLines(viewer, batch, origin);
+  const lines = resultLines(viewer, batch, origin, dialect);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       if (format === "csv") controller.enqueue(encoder.encode(CSV_COLUMNS.join(",") + "\r\n"));
@@ -96,7 +115,11 @@ export function resultsResponse(viewer: Viewer, batch: Batch, { format, origin }
     async pull(controller) {
       const next = await lines.next();
       if (next.done) return controller.close();
-      const text = next.value.map((line) => (format === "csv" ? csvLine(line) + "\r\n" : JSON.stringify(line) + "\n")).join("");
+      const text = next.value
+        .map(({ line, row }) =>
+          format === "csv" ? csvLine(line) + "\r\n" : JSON.stringify(dialect ? dialect.line(line, row) : line) + "\n",
+        )
+        .join("");
       controller.enqueue(encoder.encode(text));
     },
   });

@@ -110,6 +110,8 @@ export async function startBatch(args: {
   fingerprint: () => string;
   overBudget: "refuse" | "trim";
   skipInvalid: boolean;
+  /** How invalid rows are refused: Darkroom's words by default; the gateway names the first line's field its own way. */
+  refuseInvalid?: (problems: BatchProblem[]) => AppError;
 }): Promise<{ batch: Batch; repeated: boolean }> {
   const { starter, batchId } = args;
   const db = database().db;
@@ -117,7 +119,7 @@ export async function startBatch(args: {
   const fingerprint = args.fingerprint();
   const existing = await getBatch(db, { id: batchId });
   if (existing) return { batch: sameBatch(existing, starter, fingerprint), repeated: true };
-  if (plan.problems.length > 0 && !args.skipInvalid) throw invalidRows(plan.problems);
+  if (plan.problems.length > 0 && !args.skipInvalid) throw (args.refuseInvalid ?? invalidRows)(plan.problems);
   if (plan.rows.length === 0) throw new AppError("invalid:batch_rows", "No row of this file is a valid request; nothing was started.");
   let rows = plan.rows;
   if (args.overBudget === "trim") {

@@ -71,6 +71,18 @@ export async function batchCredits(db: Db, { id }: { id: string }): Promise<{ re
   return { reserved: Number(row?.reserved ?? 0), used: Number(row?.used ?? 0), refunded: Number(row?.refunded ?? 0) };
 }
 
+/** Of the batch's succeeded rows, how many results Darkroom is still copying (`pending`) or could not copy (`failed`). */
+export async function batchArchiveLag(db: Db, { id }: { id: string }): Promise<{ pending: number; failed: number }> {
+  const rows = await rowsOf(db, id)
+    .select((eb) => ["t.archive_state", eb.fn.countAll<number | string>().as("count")])
+    .where(STATUS, "=", "succeeded")
+    .where("t.archive_state", "!=", "done")
+    .groupBy("t.archive_state")
+    .execute();
+  const count = (state: string) => Number(rows.find((row) => row.archive_state === state)?.count ?? 0);
+  return { pending: rows.reduce((sum, row) => sum + Number(row.count), 0) - count("failed"), failed: count("failed") };
+}
+
 /** How many of its tasks ended since `since`: the rate the ETA is read from. */
 export async function batchEndedSince(db: Db, { id, since }: { id: string; since: string }): Promise<number> {
   const row = await rowsOf(db, id)

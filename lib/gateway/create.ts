@@ -56,15 +56,20 @@ const parentRefused = (message: string) => new AppError("invalid:body", message,
  * it by its own id, so that one is sent (and recorded, so the task page links the parent). A parent still
  * waiting in the queue cannot be extended yet; an id that is not a gateway id goes as it came.
  */
-async function withUpstreamParent(request: GenerationRequest, userId: string): Promise<GenerationRequest> {
-  const parent = "parent_task_id" in request ? request.parent_task_id : undefined;
+export async function upstreamParent(parent: unknown, userId: string): Promise<unknown> {
   const submissionId = typeof parent === "string" ? submissionIdOf(parent) : null;
   const submission = submissionId ? await getSubmission(database().db, { id: submissionId }) : undefined;
-  if (!submission) return request;
+  if (!submission) return parent;
   // Another member's task is not this caller's to extend, as the upstream refuses another account's (422).
   if (submission.user_id !== userId) throw parentRefused("This task was not made by your member account, so it cannot be extended.");
   if (!submission.task_id) throw parentRefused("This task has not been sent to the API yet: extend it once it has succeeded.");
-  return { ...request, parent_task_id: submission.task_id } as GenerationRequest;
+  return submission.task_id;
+}
+
+async function withUpstreamParent(request: GenerationRequest, userId: string): Promise<GenerationRequest> {
+  if (!("parent_task_id" in request)) return request;
+  const parent = await upstreamParent(request.parent_task_id, userId);
+  return parent === request.parent_task_id ? request : ({ ...request, parent_task_id: parent } as GenerationRequest);
 }
 
 export async function createThroughGateway({

@@ -18,6 +18,11 @@ const UPSTREAM_CODES: Record<string, string> = {
   "not_found:route": "not_found",
   "rate_limited:token": "rate_limited",
   "bad_request:legacy_request": "invalid_request",
+  // Batches (./batches.ts): a line the API would refuse is its 422; a batch over the size limit its 413.
+  "invalid:batch_rows": "invalid_request",
+  "invalid:batch_file": "invalid_request",
+  "payload_too_large:batch_file": "payload_too_large",
+  "not_found:batch": "not_found",
 };
 
 /** What both dialects say about a refusal: its status, code (v1's lower-case words), message and field. */

@@ -27,7 +27,7 @@ interface Options<B> {
 }
 
 /** As the API reads bodies (docs/emulator.md): deeper is malformed, and no walk of a body goes past it. */
-const MAX_BODY_DEPTH = 32;
+export const MAX_BODY_DEPTH = 32;
 
 const REFUSED =
   "This access token is not valid: it is missing, unknown, expired or revoked, or its member can no longer generate. Make one in Darkroom under Settings → Access tokens.";

@@ -24,6 +24,9 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/api/video/generate",
       "/api/video/task/{taskId}",
+      "/v1/batches",
+      "/v1/batches/{id}",
+      "/v1/batches/{id}/results",
       "/v1/images/generations",
       "/v1/tasks/{id}",
       "/v1/videos/generations",
@@ -45,5 +48,22 @@ describe("GET /v1/openapi.json", () => {
     // A field the model defines nowhere is ignored by the gateway (unknown-fields.ts), so the document allows it.
     expect(image({ ...BODIES.gamma(), colour: "red" })).toBe(true);
     expect(ajv.compile(components.schemas.LegacyRequest)({ ...BODIES.legacy(), colour: "red" })).toBe(true);
+  });
+
+  it("describes a batch's lines, with an example file whose every line is one", async () => {
+    const doc = await document();
+    const ajv = new Ajv2020({ strict: false });
+    for (const [name, schema] of Object.entries(doc.components.schemas)) ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+    const line = ajv.compile({ $ref: "#/components/schemas/BatchLine" });
+    expect(line({ custom_id: "a", ...BODIES.gamma() })).toBe(true);
+    expect(line({ custom_id: "v", ...BODIES.alpha() })).toBe(true);
+    expect(line(BODIES.gamma())).toBe(false); // no custom_id
+    expect(line({ custom_id: "a", model: "gamma-5-pro" })).toBe(false); // no prompt
+    expect(line({ custom_id: "k".repeat(121), ...BODIES.gamma() })).toBe(false);
+    const post = doc.paths["/v1/batches"].post;
+    expect(Object.keys(post.requestBody.content)).toEqual(["application/jsonl", "application/x-ndjson"]);
+    const example: string = post.requestBody.content["application/jsonl"].example;
+    expect(example.split("\n")).toHaveLength(3);
+    for (const text of example.split("\n")) expect(line(JSON.parse(text)), text).toBe(true);
   });
 });

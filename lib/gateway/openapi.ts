@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { MODELS } from "@/lib/models/catalogue";
 import { ACCESS_TOKEN_SCOPES } from "@/lib/schemas/access-tokens";
+import { batchPaths, batchSchemas } from "./openapi-batches";
 
 // The OpenAPI 3.1 document of the gateway (GET /v1/openapi.json), its request bodies generated from the same
 // zod schemas that validate them (zod 4's JSON Schema output, draft 2020-12, which OpenAPI 3.1 uses as is).
@@ -159,7 +160,7 @@ export function openApiDocument(origin: string) {
     info: {
       title: "Darkroom gateway to the generation API",
       version: "1.0.0",
-      description: `The generation API's own routes, served by Darkroom with a member's personal access token (scopes: ${ACCESS_TOKEN_SCOPES.join(", ")}). Another path under /v1 answers 404 and another method on a path 405 (method_not_allowed), in the Error shape. See docs/gateway.md.`,
+      description: `The generation API's own routes, served by Darkroom with a member's personal access token (scopes: ${ACCESS_TOKEN_SCOPES.join(", ")}). Batches (POST /v1/batches) take JSON lines of these creation bodies, each with its custom_id. Another path under /v1 answers 404 and another method on a path 405 (method_not_allowed), in the Error shape. See docs/gateway.md.`,
     },
     servers: [{ url: origin }],
     components: {
@@ -177,6 +178,7 @@ export function openApiDocument(origin: string) {
         LegacyCreated: legacyCreated,
         LegacyTask: legacyTask,
         LegacyError: legacyError,
+        ...batchSchemas,
       },
     },
     paths: {
@@ -198,6 +200,7 @@ export function openApiDocument(origin: string) {
           responses: { "200": { description: "The task", content: json({ $ref: "#/components/schemas/Task" }) }, ...errors(401, 404, 429) },
         },
       },
+      ...batchPaths,
       "/api/video/generate": {
         post: {
           summary: "Create an alpha-2.3 video through the legacy endpoint",

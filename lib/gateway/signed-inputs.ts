@@ -36,11 +36,14 @@ function signedLinkOf(value: string, origins: string[]) {
   };
 }
 
-/** The raw body with each of this Darkroom's signed result links replaced by its result reference; refuses a bad one. */
-export async function referencesForSignedLinks(body: unknown, { origin }: { origin: string }): Promise<unknown> {
+/**
+ * The raw body with each of this Darkroom's signed result links replaced by its result reference; refuses a bad one.
+ * Synchronous (a signature is checked with the secret alone), so a batch's row renderer can call it per line.
+ */
+export function signedLinksAsReferences(body: unknown, { origin }: { origin: string }): unknown {
   const origins = [origin, ...(env.PUBLIC_BASE_URL ? [new URL(env.PUBLIC_BASE_URL).origin] : [])];
   // Inputs lie a level or two deep; a body nested deeper is the schema's to refuse, not this walk's to recurse into.
-  const walk = async (value: unknown, path: string, depth = 0): Promise<unknown> => {
+  const walk = (value: unknown, path: string, depth = 0): unknown => {
     if (depth > MAX_DEPTH) return value;
     if (typeof value === "string") {
       const link = signedLinkOf(value, origins);
@@ -48,14 +51,15 @@ export async function referencesForSignedLinks(body: unknown, { origin }: { orig
       if (!validSignature(link.taskId, link.index, link.expires, link.signature)) throw refuse(path, REFUSED);
       return `/api/media/${link.taskId}/${link.index}`;
     }
-    if (Array.isArray(value)) return Promise.all(value.map((item, i) => walk(item, path ? `${path}.${i}` : String(i), depth + 1)));
-    if (value && typeof value === "object") {
-      const entries = Object.entries(value).map(
-        async ([key, item]) => [key, await walk(item, path ? `${path}.${key}` : key, depth + 1)] as const,
-      );
-      return Object.fromEntries(await Promise.all(entries));
-    }
+    if (Array.isArray(value)) return value.map((item, i) => walk(item, path ? `${path}.${i}` : String(i), depth + 1));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, path ? `${path}.${key}` : key, depth + 1)]));
     return value;
   };
   return walk(body, "");
+}
+
+/** The same, for a creation's handler. */
+export async function referencesForSignedLinks(body: unknown, options: { origin: string }): Promise<unknown> {
+  return signedLinksAsReferences(body, options);
 }

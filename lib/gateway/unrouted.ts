@@ -6,7 +6,8 @@ import { gatewayErrorResponse, legacyErrorResponse } from "./errors";
 // empty 405: a script that reads the API's JSON error shape chokes on both. The gateway's paths answer them in
 // that shape, as the API does (docs/emulator.md: 404 not_found, 405 method_not_allowed), before any token is read.
 
-const ROUTES = "POST /v1/images/generations, POST /v1/videos/generations and GET /v1/tasks/{id}";
+const ROUTES =
+  "POST /v1/images/generations, POST /v1/videos/generations, GET /v1/tasks/{id}, POST /v1/batches, GET /v1/batches/{id} and GET /v1/batches/{id}/results";
 
 /** app/v1/[[...path]]: every method on a /v1 path that no other route serves. */
 export async function unknownPath(request: Request): Promise<Response> {

@@ -6,7 +6,7 @@ import "@/lib/launcher/front.mjs";
 import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_BODY_LIMIT, MAX_JSON_BODY, UPLOAD_MAX_BYTES } from "@/lib/http/body-limits.mjs";
+import { AUTH_BODY_LIMIT, GATEWAY_BATCH_MAX_BYTES, MAX_JSON_BODY, UPLOAD_MAX_BYTES } from "@/lib/http/body-limits.mjs";
 
 /** What the stand-in for Next saw of one request: the bytes handed to it, and how the body ended. */
 interface Seen {
@@ -90,6 +90,8 @@ describe("body limits at the front", () => {
     ["/api/generations?x=1", MAX_JSON_BODY, "payload_too_large"],
     ["/api/auth/sign-in/email", AUTH_BODY_LIMIT, "PAYLOAD_TOO_LARGE"],
     ["/api/uploads", UPLOAD_MAX_BYTES, "payload_too_large"],
+    ["/v1/batches?over_budget=trim", GATEWAY_BATCH_MAX_BYTES, "payload_too_large"],
+    ["/v1/batches/x", MAX_JSON_BODY, "payload_too_large"],
   ])("%s: a declared length over %i bytes gets 413 before any body byte is sent, and the connection closes", async (path, limit, code) => {
     const answer = await post(path, { "content-type": "application/json", "content-length": String(limit + 1) }, null);
     expect(answer.status).toBe(413);

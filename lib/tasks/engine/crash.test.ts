@@ -2,24 +2,20 @@
 // restart there is exactly one upstream task for the submission, charged once, sent with the Idempotency-Key
 // stored before the crash, and it completes. The server that dies is a real process (bench/crash-child.ts) on
 // the same database and emulator account; the restarted server is a fresh engine in this process.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
 import { getSubmission } from "@/lib/db/submissions";
 import { getResults } from "@/lib/db/tasks";
 import { emulatorForFile, FAST_TIMINGS, sleep, type EmulatorClient } from "@/emulator/testing";
-import { env } from "@/lib/env";
 import { migrated } from "@/lib/testing/app";
 import type { UpstreamOutcome } from "@/lib/upstream/outcome";
 import type { Task } from "@/lib/upstream/schemas";
 import { dispatchOnce } from "./dispatch";
 import { testEngine, type TestEngine } from "@/lib/testing/engine";
+import { children, spawnChild, type Child } from "@/lib/testing/child-process";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const CREDITS = 100_000;
 const GAMMA_COST = 44;
 /** dispatch.ts's SEND_LEASE_MS (30 s, renewed only while its sender lives), and a little more. */
@@ -27,72 +23,8 @@ const PAST_SEND_LEASE_SECONDS = 35;
 /** How long the emulator holds the creation the child is killed during (from when it arrives there). */
 const HOLD_MS = 5_000;
 
-const children = new Set<ChildProcess>();
-
-interface Child {
-  process: ChildProcess;
-  /** Resolves with the first stdout line that starts with `prefix`. */
-  line(prefix: string, timeoutMs?: number): Promise<string>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
-}
-
 function startChild(emu: EmulatorClient, apiKey: string, mode: "store-then-die" | "die-in-flight", submissionId: string): Child {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "bench/crash-child.ts", emu.url, apiKey, mode, submissionId],
-    {
-      cwd: ROOT,
-      // The same database as this test (a SQLite file under DATA_DIR, or the Postgres leg's database).
-      env: { ...process.env, DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR, LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  children.add(child);
-  let stdout = "";
-  let stderr = "";
-  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
-  const printed = (prefix: string) => stdout.split("\n").find((line, i, lines) => i < lines.length - 1 && line.startsWith(prefix));
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-    for (const waiter of [...waiters]) {
-      const found = printed(waiter.prefix);
-      if (found !== undefined) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(found);
-      }
-    }
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-    child.once("exit", (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-  return {
-    process: child,
-    exited,
-    line: (prefix, timeoutMs = 45_000) =>
-      new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`the child never printed "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`)),
-          timeoutMs,
-        );
-        const done = (line: string) => {
-          clearTimeout(timer);
-          resolve(line);
-        };
-        const already = printed(prefix);
-        if (already !== undefined) return done(already);
-        waiters.push({ prefix, resolve: done });
-        void exited.then(({ code, signal }) => {
-          clearTimeout(timer);
-          reject(
-            new Error(`the child ended (${signal ?? `exit ${code}`}) before printing "${prefix}" (stdout: ${stdout}; stderr: ${stderr})`),
-          );
-        });
-      }),
-  };
+  return spawnChild("bench/crash-child.ts", [emu.url, apiKey, mode, submissionId]);
 }
 
 /** What the restarted server sends: each creation's Idempotency-Key and the upstream's answer. */
