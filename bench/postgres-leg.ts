@@ -35,8 +35,12 @@ function stopCluster(serverUrl: string): void {
   }
 }
 
-/** The figures at each of `sizes`, grown on one fresh database (see bench/gallery-postgres.ts). */
-export async function postgresFigures({ sizes }: { sizes: number[] }): Promise<SizedFigures[] | string> {
+/**
+ * `run` on a fresh database: on TEST_DATABASE_URL's server when set, otherwise on a throwaway cluster started
+ * with .ci/start-postgres (as root). The database is dropped (and the cluster stopped) afterwards. Answers what
+ * `run` answers, or why it could not run.
+ */
+export async function onFreshPostgres<T>(run: (url: string) => Promise<T>): Promise<T | string> {
   let serverUrl = process.env.TEST_DATABASE_URL;
   let started = false;
   if (!serverUrl) {
@@ -54,19 +58,27 @@ export async function postgresFigures({ sizes }: { sizes: number[] }): Promise<S
   url.pathname = `/${name}`;
   try {
     await admin(serverUrl, `create database ${name}`);
-    const child = spawn(
-      process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "bench/gallery-postgres.ts", url.toString(), sizes.join(",")],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    const last = out.trim().split("\n").at(-1) ?? "";
-    if (code !== 0 || !last.startsWith("[")) return `failed (exit ${code})`;
-    return JSON.parse(last) as SizedFigures[];
+    return await run(url.toString());
   } finally {
     await admin(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
     if (started) stopCluster(serverUrl);
   }
+}
+
+/** A bench script run as a child (the app reads DATABASE_URL once): its last line of output, as JSON. */
+export async function childFigures<T>(script: string, args: string[]): Promise<T | string> {
+  const child = spawn(process.execPath, ["--expose-gc", "--conditions=react-server", "--import", "tsx", script, ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const last = out.trim().split("\n").at(-1) ?? "";
+  if (code !== 0 || !/^[[{]/.test(last)) return `failed (exit ${code})`;
+  return JSON.parse(last) as T;
+}
+
+/** The figures at each of `sizes`, grown on one fresh database (see bench/gallery-postgres.ts). */
+export async function postgresFigures({ sizes }: { sizes: number[] }): Promise<SizedFigures[] | string> {
+  return onFreshPostgres((url) => childFigures<SizedFigures[]>("bench/gallery-postgres.ts", [url, sizes.join(",")]));
 }

@@ -20,24 +20,37 @@ export class VariationError extends Error {
 
 type Part = { text: string } | { options: Part[][]; at: number };
 
+/** Braces inside braces, at most this deep: enough for any prompt, and the parser recurses once a level. */
+export const MAX_VARIATION_DEPTH = 8;
+/** The prompts' characters in all, as much text as the largest file a batch may be: made only below this. */
+export const MAX_VARIATION_CHARS = 20_000_000;
+
 /**
  * Every prompt the text makes, in order (the first choice varies slowest), each with spaces tidied. Throws a
- * VariationError naming the column of an unclosed or stray brace, an empty choice, or more than `max` prompts.
+ * VariationError naming the column of an unclosed or stray brace, an empty choice, braces nested too deep, or more than
+ * `max` prompts (or MAX_VARIATION_CHARS characters of them).
  */
 export function expandVariations(text: string, { max }: { max: number }): Variation[] {
-  const { parts, end } = parseSequence(text, 0, false);
+  const { parts, end } = parseSequence(text, 0, 0);
   if (end < text.length) throw new VariationError("This } closes no {: remove it, or write \\} for a brace in the prompt.", end + 1);
-  const count = countOf(parts);
+  const { count, chars } = sizeOf(parts);
   if (count > max) {
     throw new VariationError(
-      `These variations make ${count.toLocaleString("en")} prompts; a batch takes at most ${max.toLocaleString("en")}.`,
+      `These variations make ${count < 1e9 ? count.toLocaleString("en") : "over a billion"} prompts; a batch takes at most ${max.toLocaleString("en")}.`,
+      1,
+    );
+  }
+  if (chars > MAX_VARIATION_CHARS) {
+    throw new VariationError(
+      `These variations make ${Math.round(chars / 1e6)} million characters of prompts; at most ${MAX_VARIATION_CHARS / 1e6} million: make fewer or shorter ones.`,
       1,
     );
   }
   return expand(parts).map(({ prompt, choices }) => ({ prompt: tidy(prompt), choices: choices.map(tidy) }));
 }
 
-function parseSequence(text: string, start: number, inBraces: boolean): { parts: Part[]; end: number } {
+/** Text and braces from `start`, `depth` braces in, up to the `}` or `,` that ends it (or the text's end). */
+function parseSequence(text: string, start: number, depth: number): { parts: Part[]; end: number } {
   const parts: Part[] = [];
   let literal = "";
   let i = start;
@@ -51,12 +64,15 @@ function parseSequence(text: string, start: number, inBraces: boolean): { parts:
     if (char === "{") {
       if (literal) parts.push({ text: literal });
       literal = "";
-      const { options, end } = parseChoice(text, i);
+      if (depth === MAX_VARIATION_DEPTH) {
+        throw new VariationError(`Braces nest at most ${MAX_VARIATION_DEPTH} deep: this one is a level deeper.`, i + 1);
+      }
+      const { options, end } = parseChoice(text, i, depth + 1);
       parts.push({ options, at: i + 1 });
       i = end;
       continue;
     }
-    if (char === "}" || (char === "," && inBraces)) break;
+    if (char === "}" || (char === "," && depth > 0)) break;
     literal += char;
     i += 1;
   }
@@ -65,11 +81,11 @@ function parseSequence(text: string, start: number, inBraces: boolean): { parts:
 }
 
 /** `{a, b {c, d}}` starting at `open`: its options, and the index after its closing brace. */
-function parseChoice(text: string, open: number): { options: Part[][]; end: number } {
+function parseChoice(text: string, open: number, depth: number): { options: Part[][]; end: number } {
   const options: Part[][] = [];
   let i = open + 1;
   for (;;) {
-    const { parts, end } = parseSequence(text, i, true);
+    const { parts, end } = parseSequence(text, i, depth);
     if (end >= text.length) throw new VariationError("This { is never closed: add a } after its choices.", open + 1);
     if (parts.every((part) => "text" in part && part.text.trim() === "")) {
       throw new VariationError("A choice in these braces is empty: remove the extra comma, or write something.", end + 1);
@@ -80,8 +96,20 @@ function parseChoice(text: string, open: number): { options: Part[][]; end: numb
   }
 }
 
-function countOf(parts: Part[]): number {
-  return parts.reduce((n, part) => ("text" in part ? n : n * part.options.reduce((sum, option) => sum + countOf(option), 0)), 1);
+/** How many prompts the parts make, and their characters in all (before spaces are tidied): counted, not made. */
+function sizeOf(parts: Part[]): { count: number; chars: number } {
+  let count = 1;
+  let chars = 0;
+  for (const part of parts) {
+    const { count: n, chars: c } =
+      "text" in part
+        ? { count: 1, chars: part.text.length }
+        : part.options.map(sizeOf).reduce((sum, o) => ({ count: sum.count + o.count, chars: sum.chars + o.chars }), { count: 0, chars: 0 });
+    // Each of the `count` prompts so far is followed by each of this part's `n`; each of its `c` characters by each of them.
+    chars = chars * n + c * count;
+    count *= n;
+  }
+  return { count, chars };
 }
 
 function expand(parts: Part[]): Variation[] {

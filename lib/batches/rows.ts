@@ -42,7 +42,16 @@ export function rowRenderer(recipe: BatchRecipe, columns: string[], { strictColu
   const model = getModel(recipe.model);
   if (!model) throw new AppError("invalid:recipe", `There is no model “${recipe.model}”.`, { model: "Choose a model." });
   const spec = formSpecs().find((s) => s.model === model.id && s.mode === recipe.mode);
-  if (!spec) throw new AppError("invalid:recipe", `${model.id} has no mode “${recipe.mode ?? ""}”.`, { mode: "Choose a mode." });
+  if (!spec) {
+    const modes = formSpecs().flatMap((s) => (s.model === model.id && s.mode ? [`“${s.mode}”`] : []));
+    const message =
+      modes.length === 0
+        ? `${model.id} has no modes: leave the mode out.`
+        : recipe.mode
+          ? `${model.id} has no mode “${recipe.mode}”: choose one of ${modes.join(", ")}.`
+          : `Choose a mode of ${model.id}: ${modes.join(", ")}.`;
+    throw new AppError("invalid:recipe", message, { mode: message });
+  }
   if (strictColumns) {
     const missing = namedColumns(recipe).filter((name) => !columns.includes(name));
     if (missing.length > 0) {
@@ -88,7 +97,7 @@ export function rowRenderer(recipe: BatchRecipe, columns: string[], { strictColu
 
 /** The row's key: its key column, or for variations the choices it took, or its line. */
 function keyOf(recipe: BatchRecipe, row: ParsedRow, index: number): string {
-  if (recipe.key) return cellText(row.cells[recipe.key]).trim();
+  if (recipe.key) return cellText(cellOf(row.cells, recipe.key)).trim();
   const variation = row.cells.variation;
   if (typeof variation === "string" && "prompt" in row.cells && Object.keys(row.cells).length === 2) {
     return `${String(index + 1).padStart(3, "0")}-${slug(variation)}`;
@@ -99,6 +108,8 @@ function keyOf(recipe: BatchRecipe, row: ParsedRow, index: number): string {
 const slug = (text: string) =>
   text
     .normalize("NFKD")
+    // The accents NFKD split off (ü is u and a combining mark) go, rather than cutting the word: `grune`, not `gru-ne`.
+    .replace(/\p{M}/gu, "")
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .toLowerCase()
@@ -107,16 +118,19 @@ const slug = (text: string) =>
 const cellText = (value: unknown): string =>
   value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 
+/** A row's cell by column name: only its own (a JSON line's `{{constructor}}` is not Object's). */
+const cellOf = (cells: Record<string, unknown>, name: string): unknown => (Object.hasOwn(cells, name) ? cells[name] : undefined);
+
 /** A template filled from the cells: a lone `{{column}}` keeps the cell's own value (a JSON number stays one). */
 function fill(template: unknown, cells: Record<string, unknown>): unknown {
   if (Array.isArray(template)) return template.map((item) => fill(item, cells));
   if (typeof template !== "string") return template;
   const whole = WHOLE.exec(template);
   if (whole) {
-    const value = cells[whole[1]!];
+    const value = cellOf(cells, whole[1]!);
     return typeof value === "string" ? value.trim() : value;
   }
-  return template.replace(PLACEHOLDER, (_, name: string) => cellText(cells[name]));
+  return template.replace(PLACEHOLDER, (_, name: string) => cellText(cellOf(cells, name)));
 }
 
 const TRUE = new Set(["true", "yes", "1", "on"]);

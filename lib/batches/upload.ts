@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, type Hash } from "node:crypto";
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import { AppError } from "@/lib/errors";
@@ -22,6 +22,8 @@ export interface BatchUpload {
 }
 
 const badForm = (message: string) => new AppError("bad_request:batch_form", message);
+/** What busboy keeps of a plain (pasted) field: beyond it, the text would be cut, so it is refused. */
+const MAX_FIELD_BYTES = 1024 * 1024;
 
 export function readBatchUpload(request: Request): Promise<BatchUpload> {
   const type = request.headers.get("content-type") ?? "";
@@ -41,7 +43,7 @@ export function readBatchUpload(request: Request): Promise<BatchUpload> {
     try {
       parser = busboy({
         headers: { "content-type": type },
-        limits: { files: 1, fields: 2, fieldSize: 1024 * 1024, fileSize: MAX_BATCH_BYTES + 1 },
+        limits: { files: 1, fields: 2, fieldSize: MAX_FIELD_BYTES, fileSize: MAX_BATCH_BYTES + 1 },
       });
     } catch {
       throw badForm("The form could not be read: its boundary is missing.");
@@ -51,7 +53,14 @@ export function readBatchUpload(request: Request): Promise<BatchUpload> {
       const current = meta;
       settle(() => resolve({ meta: current, file: hashed(file, hash), hash }));
     };
-    parser.on("field", (name, value) => {
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated && (name === "batch" || name === "file")) {
+        const message =
+          name === "file"
+            ? "Pasted text is at most 1 MB: upload it as a file instead (up to 20 MB)."
+            : "The `batch` part is over 1 MB: a recipe is far smaller; send it again.";
+        return settle(() => reject(new AppError("payload_too_large:batch_form", message)));
+      }
       if (name === "batch") {
         try {
           meta = parseWith(batchRequestSchema, JSON.parse(value));
@@ -73,7 +82,11 @@ export function readBatchUpload(request: Request): Promise<BatchUpload> {
     });
     parser.on("error", () => settle(() => reject(badForm("The form could not be read; send it again."))));
     parser.on("close", () => settle(() => reject(badForm(meta ? "The form has no `file` part." : "The form has no `batch` part."))));
-    Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>).pipe(parser);
+    // pipeline, not pipe: a client gone mid-body destroys busboy, which ends the file's stream with the error
+    // (the reader answers 400) instead of leaving it waiting for bytes that never come.
+    pipeline(Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>), parser, (error) => {
+      if (error) settle(() => reject(badForm("The form did not arrive whole; send it again.")));
+    });
   });
 }
 
