@@ -3,7 +3,7 @@ import nextTypescript from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 
 // The house rules of docs/architecture.md, as lint rules so a change that breaks one fails `npm test`.
-const FEATURES = ["generate", "tasks", "credits", "members", "settings", "layout"];
+const FEATURES = ["generate", "tasks", "credits", "members", "settings", "layout", "batches"];
 
 // The emulator and the benchmarks are programs beside the app: nothing the app ships may import them.
 const siblingPrograms = [

@@ -122,7 +122,7 @@ function Loaded({ batch }: { batch: BatchView }) {
             <dd className="font-medium tabular-nums">{plural(batch.credits.used, "credit")}</dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-muted-foreground">Reserved for the rows sent</dt>
+            <dt className="text-muted-foreground">Reserved now</dt>
             <dd className="font-medium tabular-nums">{plural(batch.credits.reserved, "credit")}</dd>
           </div>
           <div className="flex gap-1.5">

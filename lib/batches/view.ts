@@ -106,7 +106,7 @@ export function batchRowView(row: BatchRow, visible: Set<string>): BatchRowView 
     taskId: seen ? row.task_id : null,
     errorCode: error.code,
     errorMessage: error.message,
-    credits: row.credits_used ?? row.credits_reserved ?? null,
+    credits: row.credits_used ?? (row.credits_reserved === null ? null : Math.max(0, row.credits_reserved - (row.credits_refunded ?? 0))),
     thumbnailUrl: seen && row.archive_state === "done" ? mediaUrl(row.task_id!, 0, "thumbnail") : null,
     prompt: promptOf(row.params),
   };

@@ -59,11 +59,14 @@ export async function batchCounts(db: Db, { ids }: { ids: string[] }): Promise<M
   return counts;
 }
 
-/** What the batch's tasks reserved, used and had refunded so far. */
+/**
+ * The batch's credits as the Credits page words them: reserved now (held by its tasks still running), used, and
+ * refunded so far.
+ */
 export async function batchCredits(db: Db, { id }: { id: string }): Promise<{ reserved: number; used: number; refunded: number }> {
   const row = await rowsOf(db, id)
     .select((eb) => [
-      eb.fn.sum<number | string | null>("t.credits_reserved").as("reserved"),
+      sql<number | string | null>`sum(case when t.status in ('pending', 'processing') then t.credits_reserved else 0 end)`.as("reserved"),
       eb.fn.sum<number | string | null>("t.credits_used").as("used"),
       eb.fn.sum<number | string | null>("t.credits_refunded").as("refunded"),
     ])

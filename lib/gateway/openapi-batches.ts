@@ -45,7 +45,11 @@ const batch = {
     credits: {
       type: "object",
       required: ["reserved", "used", "refunded"],
-      properties: { reserved: { type: "number" }, used: { type: "number" }, refunded: { type: "number" } },
+      properties: {
+        reserved: { type: "number", description: "Held now by the batch's tasks still running" },
+        used: { type: "number" },
+        refunded: { type: "number" },
+      },
     },
     results_url: { type: "string", format: "uri", description: "GET it (with the token) for the results file" },
   },

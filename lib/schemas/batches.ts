@@ -115,6 +115,7 @@ export interface BatchView {
   viaToken: string | null;
   retryOf: string | null;
   counts: BatchCounts;
+  /** Reserved now (held by its tasks still running), used, and refunded so far. */
   credits: { reserved: number; used: number; refunded: number };
   /** When the rows still to go should be done, from the rate this batch's rows have been ending at; null until it is known. */
   etaMs: number | null;
@@ -130,7 +131,7 @@ export interface BatchRowView {
   taskId: string | null;
   errorCode: string | null;
   errorMessage: string | null;
-  /** Used when it ended, reserved while it runs, null before it is sent. */
+  /** What it cost: reserved while it runs, then used (a refunded failure: 0); null before it is sent. */
   credits: number | null;
   thumbnailUrl: string | null;
   prompt: string | null;
