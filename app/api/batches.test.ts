@@ -26,6 +26,7 @@ import { emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { upsertBudget } from "@/lib/db/budgets";
 import type { BatchRequest } from "@/lib/schemas/batches";
+import { expectMoneyAndSlots, sendAll } from "@/lib/testing/batch-money";
 import { call, expectError, expectNoInternals, ORIGIN, seedTeam, type Signed, type Team } from "@/lib/testing/app";
 import { csvRecords } from "@/lib/testing/csv";
 import { clearEngineTables, countCalls, testEngine, type UpstreamCall } from "@/lib/testing/engine";
@@ -33,7 +34,6 @@ import { PAST_CHARGE, PAST_CHARGE_TASKS, recordPastCharge } from "@/lib/testing/
 import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
-const START = 100_000;
 let team: Team;
 const db = () => database().db;
 const creations = (calls: UpstreamCall[]) => calls.filter((c) => c.method.startsWith("create"));
@@ -69,23 +69,6 @@ const start = (meta: BatchRequest, file: string, who = team.member) => send(batc
 const act = (route: { POST: typeof pauseRoute.POST }, id: string, action: string, who = team.member) =>
   call(route.POST, `/api/batches/${id}/${action}`, { method: "POST", cookie: who.cookie, params: { id } });
 const view = (id: string, who = team.member) => call(batchRoute.GET, `/api/batches/${id}`, { cookie: who.cookie, params: { id } });
-
-async function sendAll(apiKey: string) {
-  const t = await testEngine(emulator(), apiKey);
-  const calls = countCalls(t.engine);
-  while ((await dispatchOnce(t.engine)) > 0);
-  return { t, calls };
-}
-
-/** Money and slots: the emulator charged exactly what the tasks record; every sent row has its one task, none twice. */
-async function expectMoneyAndSlots(apiKey: string) {
-  const rows = await tasks();
-  const charged = rows.reduce((sum, t) => sum + Number(t.credits_reserved ?? 0) - Number(t.credits_refunded ?? 0), 0);
-  expect(START - (await emulator().credits(apiKey))).toBe(charged);
-  const subs = await submissions();
-  for (const s of subs.filter((s) => s.state === "accepted")) expect(rows.filter((t) => t.submission_id === s.id)).toHaveLength(1);
-  expect(new Set(rows.map((t) => t.submission_id)).size).toBe(rows.length);
-}
 
 beforeAll(async () => {
   team = await seedTeam();
@@ -187,13 +170,13 @@ describe("starting a batch", () => {
     expect(await submissions()).toHaveLength(3);
     expectError(await start({ batchId, format: "csv", recipe: RECIPE }, `${CSV}\nS-4,x,y`), 409, "conflict:batch");
 
-    const { calls } = await sendAll(apiKey);
+    const { calls } = await sendAll(emulator(), apiKey);
     expect(
       creations(calls)
         .map((c) => c.target)
         .sort(),
     ).toEqual(stored.map((s) => s.idempotency_key).sort());
-    await expectMoneyAndSlots(apiKey);
+    await expectMoneyAndSlots(emulator(), apiKey);
   });
 
   it("refuses a batch over budget whole, or keeps the rows that fit, as chosen", async () => {
@@ -224,8 +207,8 @@ describe("starting a batch", () => {
       "conflict:over_budget",
     );
     await act(resumeRoute, trimmed.json.batch.id, "resume");
-    await sendAll(apiKey);
-    await expectMoneyAndSlots(apiKey);
+    await sendAll(emulator(), apiKey);
+    await expectMoneyAndSlots(emulator(), apiKey);
   });
 
   it("refuses invalid rows unless asked to leave them out", async () => {
@@ -274,7 +257,7 @@ describe("running a batch", () => {
     expectError(await act(pauseRoute, id, "pause", team.viewer), 403, "forbidden:role");
     const paused = await act(pauseRoute, id, "pause");
     expect(paused.json).toMatchObject({ state: "paused", counts: { paused: 6, waiting: 0 } });
-    const held = await sendAll(apiKey);
+    const held = await sendAll(emulator(), apiKey);
     expect(creations(held.calls)).toHaveLength(0);
 
     expect((await act(resumeRoute, id, "resume", team.admin)).json).toMatchObject({ state: "running", counts: { waiting: 6, paused: 0 } });
@@ -288,7 +271,7 @@ describe("running a batch", () => {
     expectError(await act(resumeRoute, id, "resume"), 409, "conflict:batch");
     const rows = await call(rowsRoute.GET, `/api/batches/${id}/rows?status=cancelled`, { cookie: team.member.cookie, params: { id } });
     expect(rows.json).toMatchObject({ total: 1, rows: [{ key: "K5", status: "cancelled", errorCode: "batch_cancelled", credits: null }] });
-    await expectMoneyAndSlots(apiKey);
+    await expectMoneyAndSlots(emulator(), apiKey);
   });
 
   it("retries failed rows as a new batch, and hands over a results file and a ZIP named by key", async () => {
@@ -296,7 +279,7 @@ describe("running a batch", () => {
     const file = ["sku,product,background", "=HYPERLINK(1),a shoe,oak", "ok-2,a [[fail]] vase,felt", "ok-3,a lamp,wool"].join("\n");
     const { json } = await start({ batchId: randomUUID(), format: "csv", recipe: RECIPE }, file);
     const id = json.batch.id as string;
-    const { t } = await sendAll(apiKey);
+    const { t } = await sendAll(emulator(), apiKey);
     for (const task of await tasks())
       await t.pollUntil(
         task.id,
@@ -359,7 +342,7 @@ describe("running a batch", () => {
     expect(retry.json.batch).toMatchObject({ rows: 1, retryOf: id, name: "Batch of 3 rows (retry)" });
     const retried = (await submissions()).filter((s) => s.batch_id === retry.json.batch.id);
     expect(retried.map((s) => [s.batch_key, JSON.parse(s.body).prompt])).toEqual([["ok-2", "A studio photo of a [[fail]] vase on felt"]]);
-    await sendAll(apiKey);
-    await expectMoneyAndSlots(apiKey);
+    await sendAll(emulator(), apiKey);
+    await expectMoneyAndSlots(emulator(), apiKey);
   });
 });

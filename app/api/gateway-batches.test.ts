@@ -17,13 +17,12 @@ import { emulatorForFile, FAST_TIMINGS } from "@/emulator/testing";
 import { database } from "@/lib/db";
 import { listAudit } from "@/lib/db/audit";
 import { openApiDocument } from "@/lib/gateway/openapi";
+import { expectMoneyAndSlots, sendAll } from "@/lib/testing/batch-money";
 import { addSignedIn, call, expectNoInternals, seedTeam, type Signed, type Team } from "@/lib/testing/app";
-import { clearEngineTables, countCalls, testEngine, type UpstreamCall } from "@/lib/testing/engine";
+import { clearEngineTables, type UpstreamCall } from "@/lib/testing/engine";
 import { PAST_CHARGE, PAST_CHARGE_TASKS, recordPastCharge } from "@/lib/testing/past-charge";
-import { dispatchOnce } from "@/lib/tasks/engine/dispatch";
 
 const emulator = emulatorForFile({ timings: FAST_TIMINGS });
-const START = 100_000;
 let team: Team;
 let serial = 0;
 const db = () => database().db;
@@ -78,23 +77,6 @@ function expectSpecError(response: Awaited<ReturnType<typeof call>>, status: num
   expect(Object.keys(response.json.error).every((key) => ["code", "message", "field"].includes(key))).toBe(true);
   expect(response.json.error.message.length).toBeGreaterThan(0);
   expectNoInternals(response.json);
-}
-
-async function sendAll(apiKey: string) {
-  const t = await testEngine(emulator(), apiKey);
-  const calls = countCalls(t.engine);
-  while ((await dispatchOnce(t.engine)) > 0);
-  return { t, calls };
-}
-
-/** Money and slots: the emulator charged exactly what the tasks record; every sent row has its one task, none twice. */
-async function expectMoneyAndSlots(apiKey: string) {
-  const rows = await tasks();
-  const charged = rows.reduce((sum, t) => sum + Number(t.credits_reserved ?? 0) - Number(t.credits_refunded ?? 0), 0);
-  expect(START - (await emulator().credits(apiKey))).toBe(charged);
-  const subs = await submissions();
-  for (const s of subs.filter((s) => s.state === "accepted")) expect(rows.filter((t) => t.submission_id === s.id)).toHaveLength(1);
-  expect(new Set(rows.map((t) => t.submission_id)).size).toBe(rows.length);
 }
 
 const THREE = jsonl(
@@ -154,7 +136,7 @@ describe("POST /v1/batches", () => {
     expectSpecError(await post(token, "{not json\n", { key: "nightly-1" }), 409, "idempotency_conflict");
     expect(await submissions()).toHaveLength(3);
 
-    const { t, calls } = await sendAll(apiKey);
+    const { t, calls } = await sendAll(emulator(), apiKey);
     expect(
       creations(calls)
         .map((c) => c.target)
@@ -212,7 +194,7 @@ describe("POST /v1/batches", () => {
     expectSpecError(await read(token, "no-such-batch"), 404, "not_found");
     // The same member's other token sees it.
     expect((await read((await newToken(team.member, { scope: "read" })).token, created.json.id)).status).toBe(200);
-    await expectMoneyAndSlots(apiKey);
+    await expectMoneyAndSlots(emulator(), apiKey);
   });
 
   it("makes a new batch for each POST without an Idempotency-Key", async () => {
@@ -321,8 +303,8 @@ describe("POST /v1/batches", () => {
     // Nothing more fits now.
     expectSpecError(await post(capped.token, file, { query: "?over_budget=trim" }), 402, "over_budget");
     expect(await submissions()).toHaveLength(2);
-    await sendAll(apiKey);
-    await expectMoneyAndSlots(apiKey);
+    await sendAll(emulator(), apiKey);
+    await expectMoneyAndSlots(emulator(), apiKey);
   });
 
   it("refuses a revoked token", async () => {

@@ -1,9 +1,8 @@
 "use client";
 
-import { Layers, Plus } from "lucide-react";
+import { Layers } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Link } from "@/components/ui/link";
 import { formatUtcDateTime } from "@/lib/dates";
@@ -14,6 +13,7 @@ import { errorMessage } from "@/lib/query/fetch-json";
 import { useQuery } from "@/lib/query/react";
 import type { BatchSummary } from "@/lib/schemas/batches";
 import { finished, stateWords } from "./batch-words";
+import { NewBatchLink } from "./new-batch-link";
 
 /** The batches one can see, newest first: name, model, state, progress and when, each a link to its page. */
 export function BatchList({ canCreate }: { canCreate: boolean }) {
@@ -31,20 +31,7 @@ export function BatchList({ canCreate }: { canCreate: boolean }) {
   }
   if (batches.length === 0) {
     return (
-      <EmptyState
-        icon={Layers}
-        title="No batches yet"
-        action={
-          canCreate && (
-            <Button asChild>
-              <Link href="/batches/new">
-                <Plus aria-hidden />
-                New batch
-              </Link>
-            </Button>
-          )
-        }
-      >
+      <EmptyState icon={Layers} title="No batches yet" action={canCreate && <NewBatchLink />}>
         A batch turns a spreadsheet (CSV, TSV, JSON lines) or one prompt with variations like{" "}
         <code className="whitespace-nowrap">a {"{red, green}"} car</code> into many tasks, within the team&apos;s budgets, with one page to
         follow them and one ZIP to collect them.

@@ -50,6 +50,27 @@ export interface ResultsDialect {
   line: (line: ResultLine, row: BatchRow) => Record<string, unknown>;
 }
 
+/** The batch's rows a page at a time, with which of their tasks the viewer sees and those tasks' archived results. */
+async function* rowPages(viewer: Viewer, batch: Batch) {
+  const db = database().db;
+  let page: BatchRow[] = [];
+  const read = async () => {
+    const rows = page;
+    page = [];
+    const visible = await tasksVisibleTo(
+      db,
+      viewer,
+      rows.flatMap((row) => row.task_id ?? []),
+    );
+    return { rows, visible, results: await batchResults(db, { taskIds: [...visible] }) };
+  };
+  for await (const row of eachBatchRow(db, { id: batch.id })) {
+    page.push(row);
+    if (page.length === 500) yield await read();
+  }
+  if (page.length > 0) yield await read();
+}
+
 /** Rows a page at a time, each with its visible task's result links (absolute: Darkroom's on `origin`, or the dialect's). */
 async function* resultLines(
   viewer: Viewer,
@@ -57,16 +78,8 @@ async function* resultLines(
   origin: string,
   dialect?: ResultsDialect,
 ): AsyncGenerator<{ line: ResultLine; row: BatchRow }[]> {
-  const db = database().db;
-  let page: BatchRow[] = [];
-  const flush = async () => {
-    const visible = await tasksVisibleTo(
-      db,
-      viewer,
-      page.flatMap((row) => row.task_id ?? []),
-    );
-    const results = await batchResults(db, { taskIds: [...visible] });
-    const lines = page.map((row) => {
+  for await (const { rows, visible, results } of rowPages(viewer, batch)) {
+    yield rows.map((row) => {
       const view = batchRowView(row, visible);
       const line: ResultLine = {
         key: view.key,
@@ -83,14 +96,7 @@ async function* resultLines(
       };
       return { line, row };
     });
-    page = [];
-    return lines;
-  };
-  for await (const row of eachBatchRow(db, { id: batch.id })) {
-    page.push(row);
-    if (page.length === 500) yield await flush();
   }
-  if (page.length > 0) yield await flush();
 }
 
 function csvLine(line: ResultLine): string {
@@ -143,19 +149,11 @@ const keyName = (key: string) =>
 
 /** Every archived result of the batch's visible tasks, named by its row's key (`-2` and on for a task's further results). */
 export async function batchZip(viewer: Viewer, batch: Batch, signal: AbortSignal): Promise<Response> {
-  const db = database().db;
   const store = mediaStore();
   const entries: ZipEntry[] = [];
   const used = new Set<string>();
-  let page: BatchRow[] = [];
-  const flush = async () => {
-    const visible = await tasksVisibleTo(
-      db,
-      viewer,
-      page.flatMap((row) => row.task_id ?? []),
-    );
-    const results = await batchResults(db, { taskIds: [...visible] });
-    for (const row of page) {
+  for await (const { rows, visible, results } of rowPages(viewer, batch)) {
+    for (const row of rows) {
       const made = row.task_id && visible.has(row.task_id) ? (results.get(row.task_id) ?? []) : [];
       for (const result of made) {
         const key = result.file;
@@ -167,12 +165,6 @@ export async function batchZip(viewer: Viewer, batch: Batch, signal: AbortSignal
         entries.push({ name: `${stem}.${EXTENSION[result.content_type ?? ""] ?? "bin"}`, open: () => store.get(key) });
       }
     }
-    page = [];
-  };
-  for await (const row of eachBatchRow(db, { id: batch.id })) {
-    page.push(row);
-    if (page.length === 500) await flush();
   }
-  await flush();
   return zipOf(entries, attachment(`${batch.name}.zip`, `${fileSlug(batch.name, 80) || "batch"}.zip`), signal);
 }

@@ -1,9 +1,7 @@
-import { Plus } from "lucide-react";
 import type { Metadata } from "next";
 import { BatchList } from "@/components/batches/batch-list";
+import { NewBatchLink } from "@/components/batches/new-batch-link";
 import { PageHeader } from "@/components/layout/page-header";
-import { Button } from "@/components/ui/button";
-import { Link } from "@/components/ui/link";
 import { requirePageUser } from "@/lib/auth/page";
 import { roleAtLeast } from "@/lib/members/roles";
 import { HydrationBoundary } from "@/lib/query/hydration-boundary";
@@ -20,16 +18,7 @@ export default async function BatchesPage() {
       <PageHeader
         title="Batches"
         description="Many tasks from a spreadsheet or one prompt with variations, followed and collected in one place."
-        actions={
-          canCreate && (
-            <Button asChild>
-              <Link href="/batches/new">
-                <Plus aria-hidden />
-                New batch
-              </Link>
-            </Button>
-          )
-        }
+        actions={canCreate && <NewBatchLink />}
       />
       <HydrationBoundary state={await prefetchBatchList(user)}>
         <BatchList canCreate={canCreate} />
