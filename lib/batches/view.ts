@@ -37,7 +37,7 @@ async function memberNames(ids: string[]): Promise<Map<string, string | null>> {
 }
 
 /** Rows still to go over the rate rows ended at lately; null while paused or before any row ended. */
-function eta(batch: Batch, counts: BatchCounts, ended: number, now: number): number | null {
+export function eta(batch: Pick<Batch, "state" | "created_at">, counts: BatchCounts, ended: number, now: number): number | null {
   const left = counts.waiting + counts.running;
   if (batch.state !== "running" || left === 0 || ended === 0) return null;
   const window = Math.min(RATE_WINDOW_MS, Math.max(1, now - Date.parse(batch.created_at)));
