@@ -135,24 +135,18 @@ function Loaded({ batch }: { batch: BatchView }) {
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         {batch.canChange ? <Actions batch={batch} /> : <span />}
         <nav aria-label="Downloads" className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={downloads.zip} download>
-              <Download aria-hidden />
-              ZIP of results
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={downloads.csv} download>
-              <FileSpreadsheet aria-hidden />
-              Results CSV
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={downloads.jsonl} download>
-              <FileText aria-hidden />
-              Results JSONL
-            </a>
-          </Button>
+          {[
+            { href: downloads.zip, icon: Download, label: "ZIP of results" },
+            { href: downloads.csv, icon: FileSpreadsheet, label: "Results CSV" },
+            { href: downloads.jsonl, icon: FileText, label: "Results JSONL" },
+          ].map(({ href, icon: Icon, label }) => (
+            <Button key={label} asChild variant="outline" size="sm">
+              <a href={href} download>
+                <Icon aria-hidden />
+                {label}
+              </a>
+            </Button>
+          ))}
         </nav>
       </div>
 
