@@ -151,6 +151,20 @@ if (!staticPassed) {
   await printTimes();
   process.exit(1);
 }
+// CI runs the packages' install scripts (a native compile) beside phase 1 (.ci/run): TEST_WAIT_FOR names the file
+// their exit code will be written to. Phase 2 needs them.
+if (process.env.TEST_WAIT_FOR) {
+  const started = Date.now();
+  while (!existsSync(process.env.TEST_WAIT_FOR)) await new Promise((resolve) => setTimeout(resolve, 500));
+  const code = readFileSync(process.env.TEST_WAIT_FOR, "utf8").trim();
+  console.log(
+    `──── install scripts: ${code === "0" ? "done" : `failed (exit ${code})`}, waited ${Math.round((Date.now() - started) / 1000)} s ────`,
+  );
+  if (code !== "0") {
+    if (process.env.TEST_WAIT_LOG) process.stdout.write(readFileSync(process.env.TEST_WAIT_LOG, "utf8"));
+    process.exit(1);
+  }
+}
 // Phase 2: the several-instance run from the start (the rate limit paces it), the browser lanes, and vitest
 // followed by the profile matrix.
 const passed = await phase("phase 2", () => [
