@@ -257,6 +257,15 @@ describe("running a batch", () => {
     expectError(await act(pauseRoute, id, "pause", team.viewer), 403, "forbidden:role");
     const paused = await act(pauseRoute, id, "pause");
     expect(paused.json).toMatchObject({ state: "paused", counts: { paused: 6, waiting: 0 } });
+    // Open pages hear of it once, by one of its rows (a submission they can look up).
+    const told = await db()
+      .selectFrom("task_events")
+      .selectAll()
+      .where("kind", "=", "submission")
+      .orderBy("seq", "desc")
+      .executeTakeFirst();
+    expect((await submissions()).map((s) => s.id)).toContain(told?.subject_id);
+    expect(JSON.parse(told!.body)).toMatchObject({ state: "paused" });
     const held = await sendAll(emulator(), apiKey);
     expect(creations(held.calls)).toHaveLength(0);
 

@@ -33,6 +33,7 @@ export async function changeBatchState(user: SessionUser, id: string, action: Ba
       return cancelBatchRows(trx, { id, message: CANCELLED, now });
     });
   if (action === "resume") kickEngine();
-  // One event for the whole change: open queue panels and batch pages refetch on it.
-  if (changed > 0) await publishTaskEvent({ type: "submission", id: `batch:${id}`, state: NEXT[action] });
+  // One event for the whole change, its first row's: open queue panels and batch pages refetch on it.
+  const first = changed[0];
+  if (first) await publishTaskEvent({ type: "submission", id: first, state: action === "resume" ? "queued" : NEXT[action] });
 }

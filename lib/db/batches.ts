@@ -160,37 +160,40 @@ export async function* eachBatchRow(db: Db, { id, page = 500 }: { id: string; pa
   }
 }
 
-/** The batch's rows not sent yet stop waiting (paused); rows sent once and awaiting a same-key resend go on. */
-export async function pauseBatchRows(db: Db, { id, now }: { id: string; now: string }): Promise<number> {
+/** The batch's rows not sent yet stop waiting (paused); rows sent once and awaiting a same-key resend go on. Answers the rows changed. */
+export async function pauseBatchRows(db: Db, { id, now }: { id: string; now: string }): Promise<string[]> {
   const result = await db
     .updateTable("submissions")
     .set({ state: "paused", updated_at: now })
     .where("batch_id", "=", id)
     .where("state", "=", "queued")
     .where("attempts", "=", 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning("id")
+    .execute();
+  return result.map((row) => row.id);
 }
 
-export async function resumeBatchRows(db: Db, { id, now }: { id: string; now: string }): Promise<number> {
+export async function resumeBatchRows(db: Db, { id, now }: { id: string; now: string }): Promise<string[]> {
   const result = await db
     .updateTable("submissions")
     .set({ state: "queued", next_attempt_at: now, updated_at: now })
     .where("batch_id", "=", id)
     .where("state", "=", "paused")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning("id")
+    .execute();
+  return result.map((row) => row.id);
 }
 
 /** Its unsent rows (waiting with no attempt made, or paused) are cancelled: they were never sent, so nothing is charged. */
-export async function cancelBatchRows(db: Db, { id, message, now }: { id: string; message: string; now: string }): Promise<number> {
+export async function cancelBatchRows(db: Db, { id, message, now }: { id: string; message: string; now: string }): Promise<string[]> {
   const result = await db
     .updateTable("submissions")
     .set({ state: "cancelled", error_code: "batch_cancelled", error_message: message, error_field: null, updated_at: now })
     .where("batch_id", "=", id)
     .where((eb) => eb.or([eb("state", "=", "paused"), eb.and([eb("state", "=", "queued"), eb("attempts", "=", 0)])]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning("id")
+    .execute();
+  return result.map((row) => row.id);
 }
 
 /**
