@@ -80,26 +80,23 @@ export function PreviewPanel({
       {overBudget && (
         <fieldset className="grid gap-2 rounded-lg border p-3">
           <legend className="px-1 text-sm font-medium">Over the budget</legend>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-over`}
-              className="mt-0.5 accent-primary"
-              checked={choices.overBudget === "refuse"}
-              onChange={() => onChoices({ ...choices, overBudget: "refuse" })}
-            />
-            Refuse the whole batch
-          </label>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-over`}
-              className="mt-0.5 accent-primary"
-              checked={choices.overBudget === "trim"}
-              onChange={() => onChoices({ ...choices, overBudget: "trim" })}
-            />
-            Keep the first {plural(budget.fits, "row")} that fit
-          </label>
+          {(
+            [
+              ["refuse", "Refuse the whole batch"],
+              ["trim", `Keep the first ${plural(budget.fits, "row")} that fit`],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-over`}
+                className="mt-0.5 accent-primary"
+                checked={choices.overBudget === value}
+                onChange={() => onChoices({ ...choices, overBudget: value })}
+              />
+              {label}
+            </label>
+          ))}
         </fieldset>
       )}
 

@@ -1,10 +1,9 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { PERIOD_ADJECTIVE } from "@/lib/budgets/period";
 import type { Database } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { GenerationRequest } from "@/lib/models/catalogue";
-import { coveringScopes, type ScopeStatus } from "@/lib/policy/budgets";
+import { rowsThatFit, type Room } from "@/lib/policy/budgets";
 import type { Viewer } from "@/lib/policy/see";
 import { PREVIEW_PROBLEMS, PREVIEW_SAMPLE, type BatchPreview, type BatchProblem } from "@/lib/schemas/batches";
 import { costFrom, recentCharges } from "@/lib/tasks/recent-charges";
@@ -67,42 +66,6 @@ export async function planBatch(
   return { columns: file.columns, read, rows, problems };
 }
 
-export interface Room {
-  /** Credits left in the tightest budget covering these rows, or null when none covers them. */
-  left: number | null;
-  name: string | null;
-}
-
-const scopeName = (scope: ScopeStatus) =>
-  scope.scope === "token"
-    ? `the token “${scope.tokenName}”'s cap`
-    : `${scope.scope === "team" ? "the team's" : "your"} ${PERIOD_ADJECTIVE[scope.period!.budget.period]} budget`;
-
-/** What the budgets covering a member (through a token) leave now, counting everything already waiting. */
-export async function budgetRoom(
-  db: Kysely<Database>,
-  { userId, tokenId, now }: { userId: string; tokenId: string | null; now: Date },
-): Promise<Room> {
-  const scopes = await coveringScopes(db, { userId, tokenId, now, moment: "door" });
-  const tightest = scopes.sort((a, b) => a.left - b.left)[0];
-  return tightest ? { left: Math.max(0, tightest.left), name: scopeName(tightest) } : { left: null, name: null };
-}
-
-/**
- * How many rows fit, in order: each known price is taken from what is left until one does not fit; a row of
- * unknown price fits while anything is left (the dispatcher holds it if its price, once known, does not).
- */
-export function rowsThatFit(rows: PlannedRow[], room: Room): number {
-  if (room.left === null) return rows.length;
-  let left = room.left;
-  for (let i = 0; i < rows.length; i++) {
-    const cost = rows[i]!.estimate;
-    if (cost === null ? left <= 0 : cost > left) return i;
-    left -= cost ?? 0;
-  }
-  return rows.length;
-}
-
 export function previewOf(plan: Plan, format: BatchPreview["format"], room: Room): BatchPreview {
   const known = plan.rows.filter((row) => row.estimate !== null);
   return {
@@ -118,6 +81,13 @@ export function previewOf(plan: Plan, format: BatchPreview["format"], room: Room
       knownRows: known.length,
       unknownRows: plan.rows.length - known.length,
     },
-    budget: { left: room.left, name: room.name, fits: rowsThatFit(plan.rows, room) },
+    budget: {
+      left: room.left,
+      name: room.name,
+      fits: rowsThatFit(
+        plan.rows.map((row) => row.estimate),
+        room,
+      ),
+    },
   };
 }

@@ -10,7 +10,8 @@ import { derivedSubmissionId } from "@/lib/tasks/derived-id";
 import { kickEngine } from "@/lib/tasks/engine/loop";
 import { sourcesOf } from "@/lib/tasks/lineage";
 import { submitTogether, type NewSubmission } from "@/lib/tasks/submit";
-import { budgetRoom, planBatch, rowsThatFit, type PlannedRow } from "./plan";
+import { budgetRoom, rowsThatFit } from "@/lib/policy/budgets";
+import { planBatch, type PlannedRow } from "./plan";
 import type { BatchFile, ParsedRow } from "./parse";
 import type { RenderedRow } from "./rows";
 
@@ -124,7 +125,10 @@ export async function startBatch(args: {
   let rows = plan.rows;
   if (args.overBudget === "trim") {
     const room = await budgetRoom(db, { userId: starter.user.id, tokenId: starter.tokenId, now: new Date() });
-    const fit = rowsThatFit(rows, room);
+    const fit = rowsThatFit(
+      rows.map((row) => row.estimate),
+      room,
+    );
     if (fit === 0) {
       throw new AppError(
         "conflict:over_budget",

@@ -17,7 +17,7 @@ import { roleAtLeast } from "@/lib/members/roles";
 import { mayChangeBatch, maySeeBatch, tasksVisibleTo, type Viewer } from "@/lib/policy/see";
 import type { BatchCounts, BatchRowStatus, BatchRowsPage, BatchRowView, BatchSummary, BatchView } from "@/lib/schemas/batches";
 import { mediaUrl } from "@/lib/schemas/views";
-import { promptOf } from "@/lib/tasks/engine/dispatch";
+import { parseParams } from "@/lib/tasks/task-views";
 
 // What a batch looks like to whoever may see it: its progress, credits and ETA, and its rows a window at a time.
 
@@ -94,6 +94,12 @@ function errorOf(row: BatchRow): { code: string | null; message: string | null }
   return { code: row.task_error ?? row.submission_error, message: row.task_message ?? row.submission_message };
 }
 
+/** The prompt of a row's request, when it has one. */
+const promptText = (params: string) => {
+  const prompt = parseParams(params)?.prompt;
+  return typeof prompt === "string" ? prompt : null;
+};
+
 /** A row as shown; its task (thumbnail, link) only when the viewer may see that task (lib/policy/see.ts). */
 export function batchRowView(row: BatchRow, visible: Set<string>): BatchRowView {
   const seen = row.task_id !== null && visible.has(row.task_id);
@@ -108,7 +114,7 @@ export function batchRowView(row: BatchRow, visible: Set<string>): BatchRowView 
     errorMessage: error.message,
     credits: row.credits_used ?? (row.credits_reserved === null ? null : Math.max(0, row.credits_reserved - (row.credits_refunded ?? 0))),
     thumbnailUrl: seen && row.archive_state === "done" ? mediaUrl(row.task_id!, 0, "thumbnail") : null,
-    prompt: promptOf(row.params),
+    prompt: promptText(row.params),
   };
 }
 

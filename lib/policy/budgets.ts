@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
+import { PERIOD_ADJECTIVE } from "@/lib/budgets/period";
 import { appliesTo, budgetStatus, teamTimeZone, type BudgetStatus } from "@/lib/budgets/status";
 import { accessTokenState } from "@/lib/db/access-tokens";
 import { listBudgets, tokenCommitted } from "@/lib/db/budgets";
@@ -78,4 +79,42 @@ export function unknownPriceScope(
   if (scopes.some((s) => s.scope === "team")) return { userId: null, tokenId: null };
   if (scopes.some((s) => s.scope === "member")) return { userId, tokenId: null };
   return { userId, tokenId };
+}
+
+/** What the budgets covering a member (through a token) leave before a batch: the tightest one's credits and name. */
+export interface Room {
+  /** Credits left in the tightest budget covering these rows, or null when none covers them. */
+  left: number | null;
+  name: string | null;
+}
+
+const scopeName = (scope: ScopeStatus) =>
+  scope.scope === "token"
+    ? `the token “${scope.tokenName}”'s cap`
+    : `${scope.scope === "team" ? "the team's" : "your"} ${PERIOD_ADJECTIVE[scope.period!.budget.period]} budget`;
+
+/** The room the door's scopes leave now, counting everything already waiting (a batch's preview and its trim). */
+export async function budgetRoom(
+  db: Kysely<Database>,
+  { userId, tokenId, now }: { userId: string; tokenId: string | null; now: Date },
+): Promise<Room> {
+  const scopes = await coveringScopes(db, { userId, tokenId, now, moment: "door" });
+  const tightest = scopes.sort((a, b) => a.left - b.left)[0];
+  return tightest ? { left: Math.max(0, tightest.left), name: scopeName(tightest) } : { left: null, name: null };
+}
+
+/**
+ * How many of `costs` fit in the room, in order: overScopes's rule applied row by row. Each known price is taken
+ * from what is left until one does not fit; an unknown one fits while anything is left (the dispatcher holds it
+ * if its price, once known, does not).
+ */
+export function rowsThatFit(costs: (number | null)[], room: Room): number {
+  if (room.left === null) return costs.length;
+  let left = room.left;
+  for (let i = 0; i < costs.length; i++) {
+    const cost = costs[i]!;
+    if (cost === null ? left <= 0 : cost > left) return i;
+    left -= cost ?? 0;
+  }
+  return costs.length;
 }

@@ -1,7 +1,8 @@
 import { database } from "@/lib/db";
 import { withUser } from "@/lib/http/handler";
 import { unproxied } from "@/lib/http/unproxied";
-import { budgetRoom, planBatch, previewOf } from "@/lib/batches/plan";
+import { planBatch, previewOf } from "@/lib/batches/plan";
+import { budgetRoom } from "@/lib/policy/budgets";
 import { openBatchUpload } from "@/lib/batches/upload";
 import { memberViewer } from "@/lib/policy/see";
 
